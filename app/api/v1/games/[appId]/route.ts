@@ -1,0 +1,5 @@
+// GET /api/v1/games/{appId}: one game
+import { apiRoute } from "@/lib/api/api-route";
+import { getGame } from "@/lib/operations/get-game";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getGame);

@@ -1,0 +1,5 @@
+// GET /api/v1/games: search and list games
+import { apiRoute } from "@/lib/api/api-route";
+import { listGames } from "@/lib/operations/list-games";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listGames);

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { envelopeSchema } from "./envelope";
+import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from "./error-codes";
+import { COST_CLASS_LABELS, type Operation } from "./operation";
+import { listItemSchemas } from "./query-params";
+
+type JsonSchema = Record<string, unknown>;
+const SCHEMA_REF = (id: string) => `#/components/schemas/${id}`;
+
+/** The OpenAPI 3.1 document, generated from the operation registry so it cannot drift from the code. */
+export function buildOpenApiDocument(operations: Operation[]) {
+  const responseIds = registerResponseSchemas(operations);
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: "draft-2020-12",
+    io: "output",
+    unrepresentable: "any",
+    uri: SCHEMA_REF,
+  }) as { schemas: Record<string, JsonSchema> };
+  for (const schema of Object.values(schemas)) delete schema.$schema;
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method.toLowerCase()] = describeOperation(operation, responseIds.get(operation)!);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Ludex API",
+      version: "1.0.0",
+      description:
+        "Game-market data on the real Steam catalog. Every success is `{data, meta, pagination?, warnings?}`; every error is `{error: {code, message, param?, requestId}}`. Each operation states its cost class in `x-cost-class`.",
+    },
+    servers: [{ url: "/api/v1" }],
+    tags: [...new Set(operations.map((op) => op.group))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      responses: errorResponses(),
+      headers: { RequestId: { description: "`req_<id>`, the same as `meta.requestId`.", schema: { type: "string" } } },
+    },
+  };
+}
+
+// Envelope schemas get ids once per process: the global registry refuses an id registered twice.
+const envelopeIds = new WeakMap<Operation, string>();
+
+function registerResponseSchemas(operations: Operation[]): Map<Operation, string> {
+  const ids = new Map<Operation, string>();
+  for (const operation of operations) {
+    let id = envelopeIds.get(operation);
+    if (!id) {
+      id = `${operation.id[0].toUpperCase()}${operation.id.slice(1)}Response`;
+      envelopeSchema(operation.data, operation.paginated).meta({ id });
+      envelopeIds.set(operation, id);
+    }
+    ids.set(operation, id);
+  }
+  return ids;
+}
+
+function describeOperation(operation: Operation, responseId: string) {
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    description: `${operation.description}\n\nCost class: ${COST_CLASS_LABELS[operation.costClass]}.`,
+    tags: [operation.group],
+    "x-cost-class": operation.costClass,
+    parameters: [
+      ...parameters(operation.params, "path"),
+      ...parameters(operation.query, "query"),
+    ],
+    responses: {
+      "200": {
+        description: "Success envelope.",
+        headers: { "Request-Id": { $ref: "#/components/headers/RequestId" } },
+        content: { "application/json": { schema: { $ref: SCHEMA_REF(responseId) } } },
+      },
+      ...Object.fromEntries(errorCodesOf(operation).map((code) => [String(ERROR_STATUS[code]), { $ref: `#/components/responses/${statusName(ERROR_STATUS[code])}` }])),
+    },
+  };
+}
+
+function errorCodesOf(operation: Operation): ErrorCode[] {
+  const codes: ErrorCode[] = ["BAD_REQUEST"];
+  if (Object.keys(operation.params.shape).length > 0) codes.push("NOT_FOUND");
+  codes.push("METHOD_NOT_ALLOWED", "INTERNAL_ERROR");
+  return codes;
+}
+
+function parameters(schema: z.ZodObject, location: "path" | "query") {
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
+    const item = listItemSchemas.get(field);
+    const description = (field.meta()?.description as string | undefined) ?? undefined;
+    const jsonSchema = item
+      ? { type: "array", items: toParameterSchema(item), minItems: 1, maxItems: 50 }
+      : toParameterSchema(field);
+    delete jsonSchema.description;
+    return {
+      name,
+      in: location,
+      required: location === "path" || !field.safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: jsonSchema,
+      ...(item ? { style: "form", explode: false } : {}),
+    };
+  });
+}
+
+function toParameterSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  402: "PaymentRequired",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  429: "TooManyRequests",
+  500: "InternalError",
+  503: "ServiceUnavailable",
+};
+
+function statusName(status: number): string {
+  return STATUS_NAMES[status];
+}
+
+function errorResponses() {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const [code, status] of Object.entries(ERROR_STATUS) as [ErrorCode, number][]) {
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      statusName(status),
+      {
+        description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(" "),
+        headers: {
+          "Request-Id": { $ref: "#/components/headers/RequestId" },
+          ...(status === 429 ? { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } : {}),
+        },
+        content: { "application/json": { schema: { $ref: SCHEMA_REF("Error") } } },
+      },
+    ]),
+  );
+}

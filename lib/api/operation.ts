@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { Pagination } from "./pagination";
+import type { Warning } from "./envelope";
+
+/** Spec section 8, cheapest first. The credit price of each lives in the plan table, not here. */
+export const COST_CLASSES = ["free", "baseline", "counts", "per-title", "heavy"] as const;
+export type CostClass = (typeof COST_CLASSES)[number];
+
+export const COST_CLASS_LABELS: Record<CostClass, string> = {
+  free: "Free",
+  baseline: "Baseline",
+  counts: "Counts and small aggregates",
+  "per-title": "Per-title synthesis",
+  heavy: "Heavy aggregate analysis",
+};
+
+/** `api`: bearer token or anonymous preview. */
+export type AuthMode = "api";
+
+export interface OperationContext<Q, P> {
+  query: Q;
+  params: P;
+  requestId: string;
+  request: Request;
+}
+
+export interface OperationResult<D> {
+  data: D;
+  pagination?: Pagination;
+  warnings?: Warning[];
+  meta?: Record<string, unknown>;
+}
+
+export interface Operation<
+  Q extends z.ZodObject = z.ZodObject,
+  P extends z.ZodObject = z.ZodObject,
+  D extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: "GET";
+  /** OpenAPI path template under /api/v1, e.g. `/games/{appId}` */
+  path: string;
+  summary: string;
+  description: string;
+  group: string;
+  costClass: CostClass;
+  auth: AuthMode;
+  query: Q;
+  params: P;
+  data: D;
+  paginated: boolean;
+  handler: (ctx: OperationContext<z.output<Q>, z.output<P>>) => Promise<OperationResult<z.input<D>>>;
+}
+
+/** Declares an operation once; the route, OpenAPI document and docs page all read this object. */
+export function defineOperation<Q extends z.ZodObject, P extends z.ZodObject, D extends z.ZodType>(
+  operation: Operation<Q, P, D>,
+): Operation<Q, P, D> {
+  return operation;
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { ApiError, badRequest } from "./api-error";
+
+const MAX_LIST_ITEMS = 50;
+
+/** List parameters and their item schema, so parsing and the OpenAPI document treat them as arrays. */
+export const listItemSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/** A comma-separated (or repeated) list parameter: `tags=rpg,indie` or `tags=rpg&tags=indie`. */
+export function listParam<T extends z.ZodType>(item: T, description: string) {
+  const schema = z
+    .preprocess(
+      (value) =>
+        String(value)
+          .split(",")
+          .map((part) => part.trim())
+          .filter((part) => part.length > 0),
+      z.array(item).min(1, "needs at least one value").max(MAX_LIST_ITEMS),
+    )
+    .optional()
+    .meta({ description });
+  listItemSchemas.set(schema, item);
+  return schema;
+}
+
+export function isListParam(schema: z.ZodType): boolean {
+  return listItemSchemas.has(schema);
+}
+
+/** Validates URL search parameters against an operation's query schema; unknown names are errors. */
+export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): z.output<S> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const raw: Record<string, string> = {};
+  for (const name of new Set(params.keys())) {
+    const field = shape[name];
+    if (!field) throw unknownParameter(name, Object.keys(shape));
+    const values = params.getAll(name);
+    if (values.length > 1 && !isListParam(field)) {
+      throw badRequest(`Parameter '${name}' was given more than once.`, name);
+    }
+    raw[name] = values.join(",");
+  }
+  return parseWith(schema, raw);
+}
+
+/** Validates path parameters (already decoded by the router). */
+export function parsePathParams<S extends z.ZodObject>(schema: S, params: Record<string, string | string[]>) {
+  return parseWith(schema, params);
+}
+
+function parseWith<S extends z.ZodObject>(schema: S, raw: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const param = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+  throw badRequest(describeIssue(issue, param, raw), param);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, param: string | undefined, raw: Record<string, unknown>) {
+  const name = param ?? "request";
+  const given = param !== undefined && raw[param] !== undefined ? ` (got '${String(raw[param]).slice(0, 80)}')` : "";
+  if (issue.code === "invalid_value" && "values" in issue) {
+    return `Invalid value for '${name}'${given}: expected one of ${issue.values.map(String).join(", ")}.`;
+  }
+  if (issue.code === "invalid_type" && issue.expected === "number") {
+    return `Invalid value for '${name}'${given}: expected a number.`;
+  }
+  return `Invalid value for '${name}'${given}: ${issue.message}.`;
+}
+
+function unknownParameter(name: string, known: string[]): ApiError {
+  const hint = known.length ? ` Known parameters: ${known.join(", ")}.` : " This operation takes no query parameters.";
+  return badRequest(`Unknown parameter '${name.slice(0, 80)}'.${hint}`, name.slice(0, 80));
+}

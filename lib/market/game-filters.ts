@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { badRequest } from "../api/api-error";
+import { listParam } from "../api/query-params";
+import { Prisma } from "../db/generated/client";
+import { resolveGenres } from "./genre-catalog";
+import { resolveTagSlugs } from "./resolve-tags";
+
+const DATE_PATTERN = /^(\d{4})(?:-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?)?$/;
+
+/** YYYY, YYYY-MM or YYYY-MM-DD; `end` resolves to the last day of that period. */
+const releaseBoundary = (end: boolean, description: string) =>
+  z
+    .string()
+    .regex(DATE_PATTERN, "expected YYYY, YYYY-MM or YYYY-MM-DD")
+    .transform((text, ctx) => {
+      const [, y, m, d] = DATE_PATTERN.exec(text)!;
+      const year = Number(y);
+      const month = m ? Number(m) : end ? 12 : 1;
+      const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      const day = d ? Number(d) : end ? lastDay : 1;
+      if (day > lastDay) {
+        ctx.addIssue({ code: "custom", message: `${text} is not a calendar date` });
+        return z.NEVER;
+      }
+      return `${y}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    })
+    .optional()
+    .meta({ description });
+
+const count = (description: string) => z.coerce.number().int().min(0).max(2_000_000_000).optional().meta({ description });
+const text = (description: string) => z.string().trim().min(1).max(200).optional().meta({ description });
+
+/** The `GET /games` filters; counts, aggregates and cohorts reuse them. */
+export const gameFilterQuery = {
+  q: text("Title search: exact, prefix, substring and close spellings, ranked."),
+  tags: listParam(z.string().max(100), "Tag slugs (comma-separated); a game must carry all of them. See GET /tags."),
+  tagsExclude: listParam(z.string().max(100), "Tag slugs; a game carrying any of them is left out."),
+  genres: listParam(z.string().max(100), "Store genres (name or slug); a game must carry all of them."),
+  releasedFrom: releaseBoundary(false, "Released on or after: YYYY, YYYY-MM or YYYY-MM-DD."),
+  releasedTo: releaseBoundary(true, "Released on or before: YYYY, YYYY-MM or YYYY-MM-DD (inclusive)."),
+  priceMin: count("Minimum current price in cents (USD for SteamSpy prices)."),
+  priceMax: count("Maximum current price in cents."),
+  reviewsMin: count("Minimum total Steam reviews."),
+  reviewsMax: count("Maximum total Steam reviews."),
+  ratingMin: z.coerce.number().min(0).max(1).optional().meta({ description: "Minimum positive share, 0 to 1." }),
+  platforms: listParam(z.enum(["windows", "mac", "linux"]), "Platforms; a game must support all of them."),
+  developer: text("Developer name, case-insensitive exact match."),
+  publisher: text("Publisher name, case-insensitive exact match."),
+  coverage: listParam(z.enum(["basic", "partial", "full"]), "Coverage tiers to include."),
+};
+
+export type GameFilterInput = z.output<z.ZodObject<typeof gameFilterQuery>>;
+
+/** Validates what zod cannot see alone (known tags and genres, ranges) and builds the WHERE clause. */
+export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql> {
+  checkRange(input.priceMin, input.priceMax, "priceMax");
+  checkRange(input.reviewsMin, input.reviewsMax, "reviewsMax");
+  if (input.releasedFrom && input.releasedTo && input.releasedFrom > input.releasedTo) {
+    throw badRequest("'releasedTo' is before 'releasedFrom'.", "releasedTo");
+  }
+  const [tags, excluded, genres] = await Promise.all([
+    resolveTagSlugs(input.tags, "tags"),
+    resolveTagSlugs(input.tagsExclude, "tagsExclude"),
+    resolveGenres(input.genres),
+  ]);
+  const conditions: Prisma.Sql[] = [];
+  if (input.q) conditions.push(titleCondition(input.q));
+  for (const tag of tags) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM game_tags gt WHERE gt.app_id = g.app_id AND gt.tag_id = ${tag.id})`);
+  }
+  if (excluded.length) {
+    const ids = excluded.map((tag) => tag.id);
+    conditions.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM game_tags gt WHERE gt.app_id = g.app_id AND gt.tag_id = ANY(${ids}::int[]))`);
+  }
+  if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres}::text[]`);
+  if (input.releasedFrom) conditions.push(Prisma.sql`g.release_date >= ${input.releasedFrom}::date`);
+  if (input.releasedTo) conditions.push(Prisma.sql`g.release_date <= ${input.releasedTo}::date`);
+  if (input.priceMin !== undefined) conditions.push(Prisma.sql`g.price_cents >= ${input.priceMin}`);
+  if (input.priceMax !== undefined) conditions.push(Prisma.sql`g.price_cents <= ${input.priceMax}`);
+  if (input.reviewsMin !== undefined) conditions.push(Prisma.sql`g.reviews_total >= ${input.reviewsMin}`);
+  if (input.reviewsMax !== undefined) conditions.push(Prisma.sql`g.reviews_total <= ${input.reviewsMax}`);
+  if (input.ratingMin !== undefined) conditions.push(Prisma.sql`g.rating >= ${input.ratingMin}`);
+  if (input.platforms?.length) conditions.push(Prisma.sql`g.platforms @> ${input.platforms}::text[]`);
+  if (input.developer) conditions.push(nameInList("developers", input.developer));
+  if (input.publisher) conditions.push(nameInList("publishers", input.publisher));
+  if (input.coverage?.length) conditions.push(Prisma.sql`g.coverage = ANY(${input.coverage}::text[])`);
+  return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+}
+
+function checkRange(min: number | undefined, max: number | undefined, param: string) {
+  if (min !== undefined && max !== undefined && min > max) {
+    throw badRequest(`'${param}' is below its minimum counterpart.`, param);
+  }
+}
+
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function titleCondition(q: string): Prisma.Sql {
+  return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR lower(g.name) % ${q.toLowerCase()})`;
+}
+
+function nameInList(column: "developers" | "publishers", name: string): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM unnest(g.${Prisma.raw(column)}) AS n(v) WHERE lower(n.v) = ${name.toLowerCase()})`;
+}

@@ -1,0 +1,32 @@
+import { notFound } from "../api/api-error";
+import { getPrisma } from "../db/prisma-client";
+import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
+import type { GameDetail } from "./game-schema";
+
+interface DetailRow extends GameRow {
+  store_details: Record<string, unknown> | null;
+  review_texts: number;
+  snapshots: GameDetail["snapshots"] | null;
+}
+
+/** One game with its store details, review-text count and snapshot series, in one statement. */
+export async function getGameDetail(appId: number): Promise<GameDetail> {
+  const rows = await getPrisma().$queryRaw<DetailRow[]>`
+    SELECT ${GAME_SUMMARY_COLUMNS}, g.store_details,
+      (SELECT count(*)::int FROM reviews r WHERE r.app_id = g.app_id) AS review_texts,
+      (SELECT json_agg(json_build_object(
+          'source', s.source, 'observedAt', to_char(s.observed_on, 'YYYY-MM-DD'),
+          'reviewsPositive', s.reviews_positive, 'reviewsNegative', s.reviews_negative,
+          'ownersLow', s.owners_low, 'ownersHigh', s.owners_high, 'ccu', s.ccu, 'priceCents', s.price_cents)
+        ORDER BY s.observed_on, s.source)
+        FROM snapshots s WHERE s.app_id = g.app_id) AS snapshots
+    FROM games g WHERE g.app_id = ${appId}`;
+  const row = rows[0];
+  if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
+  return {
+    ...toGameSummary(row),
+    storeDetails: row.store_details,
+    reviewTexts: { collected: row.review_texts },
+    snapshots: row.snapshots ?? [],
+  };
+}

@@ -1,0 +1,59 @@
+import { getPrisma } from "../db/prisma-client";
+import { Prisma } from "../db/generated/client";
+import { buildGameWhere, likePattern, type GameFilterInput } from "./game-filters";
+import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
+import type { GameSummary } from "./game-schema";
+
+export const GAME_SORTS = [
+  "relevance",
+  "reviews",
+  "-reviews",
+  "rating",
+  "-rating",
+  "releaseDate",
+  "-releaseDate",
+  "ccu",
+  "-ccu",
+  "name",
+  "-name",
+] as const;
+export type GameSort = (typeof GAME_SORTS)[number];
+
+const SORT_COLUMNS: Record<string, string> = {
+  reviews: "g.reviews_total",
+  rating: "g.rating",
+  releaseDate: "g.release_date",
+  ccu: "g.ccu",
+  name: "lower(g.name)",
+};
+
+export interface GameSearch extends GameFilterInput {
+  sort?: GameSort;
+  limit: number;
+  offset: number;
+}
+
+export async function searchGames(search: GameSearch): Promise<{ items: GameSummary[]; total: number }> {
+  const where = await buildGameWhere(search);
+  const prisma = getPrisma();
+  const [rows, counted] = await Promise.all([
+    prisma.$queryRaw<GameRow[]>`SELECT ${GAME_SUMMARY_COLUMNS} FROM games g ${where}
+      ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`,
+    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM games g ${where}`,
+  ]);
+  return { items: rows.map(toGameSummary), total: counted[0]?.total ?? 0 };
+}
+
+/** Explicit sort, else relevance for a title search, else most reviewed; NULLs last, app id breaks ties. */
+function orderBy(search: GameSearch): Prisma.Sql {
+  const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
+  if (sort === "relevance") {
+    if (!search.q) return Prisma.sql`g.reviews_total DESC NULLS LAST, g.app_id`;
+    const q = search.q.toLowerCase();
+    return Prisma.sql`(lower(g.name) = ${q}) DESC, (lower(g.name) LIKE ${likePattern(q).slice(1)}) DESC,
+      similarity(lower(g.name), ${q}) DESC, g.reviews_total DESC NULLS LAST, g.app_id`;
+  }
+  const descending = sort.startsWith("-");
+  const column = SORT_COLUMNS[descending ? sort.slice(1) : sort];
+  return Prisma.sql`${Prisma.raw(column)} ${Prisma.raw(descending ? "DESC" : "ASC")} NULLS LAST, g.app_id`;
+}

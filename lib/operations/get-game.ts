@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { defineOperation } from "../api/operation";
+import { gameDetailSchema } from "../market/game-schema";
+import { getGameDetail } from "../market/get-game";
+
+export const getGame = defineOperation({
+  id: "getGame",
+  method: "GET",
+  path: "/games/{appId}",
+  summary: "One game",
+  description:
+    "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, and the snapshot series, each field family with its source and observation date.",
+  group: "Games",
+  costClass: "baseline",
+  auth: "api",
+  query: z.object({}),
+  params: z.object({
+    appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),
+  }),
+  data: gameDetailSchema,
+  paginated: false,
+  async handler({ params }) {
+    return { data: await getGameDetail(params.appId) };
+  },
+});

@@ -1,0 +1,8 @@
+import type { Operation } from "../api/operation";
+import { getGame } from "./get-game";
+import { getStatus } from "./get-status";
+import { listGames } from "./list-games";
+import { listTags } from "./list-tags";
+
+/** Every operation of the v1 API, in documentation order. The OpenAPI document is generated from this list. */
+export const OPERATIONS: Operation[] = [listTags, listGames, getGame, getStatus] as unknown as Operation[];
