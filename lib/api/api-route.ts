@@ -1,6 +1,7 @@
 import { ApiError } from "./api-error";
 import type { Operation } from "./operation";
-import { errorResponse, runOperation } from "./run-operation";
+import { errorResponse } from "./responses";
+import { runOperation } from "./run-operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;

@@ -37,7 +37,24 @@ export function buildOpenApiDocument(operations: Operation[]) {
     components: {
       schemas,
       responses: errorResponses(),
-      headers: { RequestId: { description: "`req_<id>`, the same as `meta.requestId`.", schema: { type: "string" } } },
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key (`ldx_...`) or a CLI credential (`ldxc_...`). Without one, read operations answer with the anonymous preview (`meta.preview`).",
+        },
+      },
+      headers: {
+        RequestId: { description: "`req_<id>`, the same as `meta.requestId`.", schema: { type: "string" } },
+        RateLimit: {
+          description: 'IETF RateLimit field: `"<policy>";r=<remaining>;t=<seconds to reset>`.',
+          schema: { type: "string" },
+        },
+        RateLimitPolicy: {
+          description: 'IETF RateLimit-Policy field: `"<policy>";q=<requests>;w=<window seconds>`.',
+          schema: { type: "string" },
+        },
+      },
     },
   };
 }
@@ -66,6 +83,8 @@ function describeOperation(operation: Operation, responseId: string) {
     description: `${operation.description}\n\nCost class: ${COST_CLASS_LABELS[operation.costClass]}.`,
     tags: [operation.group],
     "x-cost-class": operation.costClass,
+    "x-scope": operation.scope,
+    security: operation.anonymous === "preview" ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }],
     parameters: [
       ...parameters(operation.params, "path"),
       ...parameters(operation.query, "query"),
@@ -73,7 +92,11 @@ function describeOperation(operation: Operation, responseId: string) {
     responses: {
       "200": {
         description: "Success envelope.",
-        headers: { "Request-Id": { $ref: "#/components/headers/RequestId" } },
+        headers: {
+          "Request-Id": { $ref: "#/components/headers/RequestId" },
+          RateLimit: { $ref: "#/components/headers/RateLimit" },
+          "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+        },
         content: { "application/json": { schema: { $ref: SCHEMA_REF(responseId) } } },
       },
       ...Object.fromEntries(errorCodesOf(operation).map((code) => [String(ERROR_STATUS[code]), { $ref: `#/components/responses/${statusName(ERROR_STATUS[code])}` }])),
@@ -82,9 +105,9 @@ function describeOperation(operation: Operation, responseId: string) {
 }
 
 function errorCodesOf(operation: Operation): ErrorCode[] {
-  const codes: ErrorCode[] = ["BAD_REQUEST"];
+  const codes: ErrorCode[] = ["BAD_REQUEST", "UNAUTHORIZED", "PLAN_REQUIRED", "FORBIDDEN"];
   if (Object.keys(operation.params.shape).length > 0) codes.push("NOT_FOUND");
-  codes.push("METHOD_NOT_ALLOWED", "INTERNAL_ERROR");
+  codes.push("METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR");
   return codes;
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Pagination } from "./pagination";
 import type { Warning } from "./envelope";
+import type { Caller } from "../access/authenticate";
 
 /** Spec section 8, cheapest first. The credit price of each lives in the plan table, not here. */
 export const COST_CLASSES = ["free", "baseline", "counts", "per-title", "heavy"] as const;
@@ -14,14 +15,15 @@ export const COST_CLASS_LABELS: Record<CostClass, string> = {
   heavy: "Heavy aggregate analysis",
 };
 
-/** `api`: bearer token or anonymous preview. */
-export type AuthMode = "api";
+export const SCOPES = ["market:read", "workspace:read"] as const;
+export type Scope = (typeof SCOPES)[number];
 
 export interface OperationContext<Q, P> {
   query: Q;
   params: P;
   requestId: string;
   request: Request;
+  caller: Caller;
 }
 
 export interface OperationResult<D> {
@@ -44,7 +46,14 @@ export interface Operation<
   description: string;
   group: string;
   costClass: CostClass;
-  auth: AuthMode;
+  /** the token scope the operation needs */
+  scope: Scope;
+  /** `preview`: anonymous callers get the capped public preview; `deny`: a token is required */
+  anonymous: "preview" | "deny";
+  /** top-level fields of each data item returned locked (`null`) in the anonymous preview */
+  previewLocks?: string[];
+  /** path parameter naming a workspace the token must belong to */
+  workspaceParam?: string;
   query: Q;
   params: P;
   data: D;

@@ -1,50 +1,153 @@
+import { lockPreviewFields } from "../access/anonymous-preview";
+import { authenticate, monthlyAllowance, type Caller, type TokenCaller } from "../access/authenticate";
+import { clientAddress } from "../access/client-address";
+import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
+import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
+import { ANONYMOUS_PREVIEW, CREDIT_PRICES, PLANS } from "../access/plans";
+import { billingPeriod, secondsUntil } from "../metering/billing-period";
+import { readCounter, refundCredits, reserveCredits } from "../metering/credits";
+import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
 import { ApiError } from "./api-error";
-import { errorEnvelope, successEnvelope } from "./envelope";
-import type { Operation } from "./operation";
+import type { Warning } from "./envelope";
+import type { Operation, OperationResult } from "./operation";
 import { parsePathParams, parseQuery } from "./query-params";
 import { newRequestId } from "./request-id";
+import { errorResponse, successResponse } from "./responses";
 
-/** The shared pipeline: request id, validation, handler, envelope, and errors that leak nothing. */
-export async function runOperation(
-  operation: Operation,
-  request: Request,
-  pathParams: Record<string, string | string[]>,
-): Promise<Response> {
-  const requestId = newRequestId();
+interface Exchange {
+  requestId: string;
+  headers: Record<string, string>;
+  warnings: Warning[];
+  meta: Record<string, unknown>;
+}
+
+/**
+ * The bearer-API pipeline every operation runs through: authenticate, rate-limit, entitle, validate,
+ * reserve credits, run, refund on failure, lock preview fields, envelope. Errors leak nothing.
+ */
+export async function runOperation(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
+  const exchange: Exchange = { requestId: newRequestId(), headers: {}, warnings: [], meta: {} };
   try {
+    const caller = await authenticate(request, clientAddress(request));
+    await enforceRateLimits(caller, exchange);
+    if (caller.kind === "token") checkEntitlement(caller, operation);
+    else admitAnonymous(operation);
     const query = parseQuery(operation.query, new URL(request.url).searchParams);
     const params = parsePathParams(operation.params, pathParams);
-    const result = await operation.handler({ query, params, requestId, request });
-    return jsonResponse(200, successEnvelope(result, requestId), requestId);
+    if (caller.kind === "token") checkWorkspaceAccess(caller, operation, params);
+    else capPreviewPage(query, exchange);
+    const result = await runCharged(operation, caller, exchange, () =>
+      operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
+    );
+    if (caller.kind === "anonymous") markPreview(operation, result, exchange);
+    return successResponse(result, exchange);
   } catch (error) {
-    return errorResponse(error, requestId);
+    return errorResponse(error, exchange.requestId, exchange.headers);
   }
 }
 
-export function errorResponse(error: unknown, requestId = newRequestId()): Response {
-  const apiError = error instanceof ApiError ? error : internalError(error, requestId);
-  return jsonResponse(apiError.status, errorEnvelope(apiError, requestId), requestId, apiError.headers);
+async function enforceRateLimits(caller: Caller, exchange: Exchange) {
+  const checks =
+    caller.kind === "token"
+      ? [checkRateLimit(`token:${caller.tokenId}`, planRateLimit(caller.workspace.plan))]
+      : [checkRateLimit(`ip:${caller.address}`, anonymousRateLimit()), checkRateLimit(`ip:${caller.address}`, anonymousDailyLimit())];
+  const outcomes = await Promise.all(checks);
+  Object.assign(exchange.headers, rateLimitHeaders(outcomes[0]));
+  const warning = outcomes.find((outcome) => outcome.warning)?.warning;
+  if (warning) exchange.warnings.push(warning);
+  const denied = outcomes.find((outcome) => !outcome.allowed);
+  if (denied) throw rateLimited(denied, caller);
 }
 
-export function jsonResponse(
-  status: number,
-  body: unknown,
-  requestId: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Request-Id": requestId,
-      "Cache-Control": "no-store",
-      ...headers,
-    },
+function rateLimited(outcome: RateLimitOutcome, caller: Caller): ApiError {
+  const { policy } = outcome;
+  const scope = caller.kind === "token" ? "this token" : "anonymous callers from this address";
+  const remedy = caller.kind === "anonymous" ? " Use an API key for higher limits." : "";
+  return new ApiError(
+    "RATE_LIMITED",
+    `Rate limit of ${policy.requests} requests per ${policy.windowSeconds} s reached for ${scope}. Retry after ${outcome.resetSeconds} s.${remedy}`,
+    { headers: { "Retry-After": String(outcome.resetSeconds) } },
+  );
+}
+
+function admitAnonymous(operation: Operation) {
+  if (operation.anonymous === "deny") {
+    throw new ApiError("UNAUTHORIZED", `${operation.id} needs a bearer token: send 'Authorization: Bearer ldx_...'.`, {
+      headers: { "WWW-Authenticate": 'Bearer realm="ludex"' },
+    });
+  }
+}
+
+function capPreviewPage(query: Record<string, unknown>, exchange: Exchange) {
+  if (typeof query.limit === "number" && query.limit > ANONYMOUS_PREVIEW.maxPageSize) {
+    query.limit = ANONYMOUS_PREVIEW.maxPageSize;
+    exchange.warnings.push({
+      code: "PREVIEW_LIMIT",
+      message: `The anonymous preview returns at most ${ANONYMOUS_PREVIEW.maxPageSize} items a page; use an API key for up to 100.`,
+    });
+  }
+}
+
+async function runCharged(
+  operation: Operation,
+  caller: Caller,
+  exchange: Exchange,
+  run: () => Promise<OperationResult<unknown>>,
+): Promise<OperationResult<unknown>> {
+  const credits = CREDIT_PRICES[operation.costClass];
+  if (caller.kind !== "token") return run();
+  const { period, resetsAt } = billingPeriod();
+  const allowance = monthlyAllowance(caller);
+  const quota = (used: number, charged: number) => ({
+    plan: caller.workspace.plan,
+    used,
+    limit: allowance,
+    remaining: Math.max(0, allowance - used),
+    resetsAt: resetsAt.toISOString(),
+    charged,
   });
+  if (credits === 0) {
+    exchange.meta.quota = quota((await readCounter(caller.workspace.id, period)).used, 0);
+    return run();
+  }
+  const counter = await reserveCredits(chargeOf(operation, caller, exchange, credits, allowance, period));
+  if (!counter) throw quotaExceeded(caller, allowance, resetsAt);
+  try {
+    const result = await run();
+    exchange.meta.quota = quota(counter.used, credits);
+    return result;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 500;
+    await refundCredits(exchange.requestId, status).catch((refundError: unknown) =>
+      console.error(`[${exchange.requestId}] refund failed:`, refundError),
+    );
+    throw error;
+  }
 }
 
-function internalError(error: unknown, requestId: string): ApiError {
-  // The cause goes to the log with the request id; the client sees nothing of it.
-  console.error(`[${requestId}] internal error:`, error);
-  return new ApiError("INTERNAL_ERROR", `Something went wrong on our side. Quote ${requestId} when reporting it.`);
+function chargeOf(operation: Operation, caller: TokenCaller, exchange: Exchange, credits: number, allowance: number, period: string) {
+  return {
+    requestId: exchange.requestId,
+    workspaceId: caller.workspace.id,
+    tokenId: caller.tokenId,
+    operationId: operation.id,
+    costClass: operation.costClass,
+    credits,
+    allowance,
+    period,
+  };
+}
+
+function quotaExceeded(caller: TokenCaller, allowance: number, resetsAt: Date): ApiError {
+  const plan = PLANS[caller.workspace.plan].name;
+  return new ApiError(
+    "QUOTA_EXCEEDED",
+    `The monthly allowance of ${allowance} credits (${plan} plan) is used up. Upgrade the plan, or wait for the reset at ${resetsAt.toISOString()}.`,
+    { headers: { "Retry-After": String(secondsUntil(resetsAt)) } },
+  );
+}
+
+function markPreview(operation: Operation, result: OperationResult<unknown>, exchange: Exchange) {
+  exchange.meta.preview = true;
+  exchange.meta.locked = lockPreviewFields(operation, result);
 }

@@ -93,7 +93,10 @@ export const gameDetailSchema = gameSummarySchema
     reviewTexts: z.object({
       collected: z.number().int().meta({ description: "Review texts stored for this game (0: none collected)." }),
     }),
-    snapshots: z.array(snapshotSchema).meta({ description: "Observations over time, oldest first." }),
+    snapshots: z
+      .array(snapshotSchema)
+      .nullable()
+      .meta({ description: "Observations over time, oldest first; `null` (locked) in the anonymous preview." }),
   })
   .meta({ id: "GameDetail" });
 

@@ -12,7 +12,9 @@ export const getGame = defineOperation({
     "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, and the snapshot series, each field family with its source and observation date.",
   group: "Games",
   costClass: "baseline",
-  auth: "api",
+  scope: "market:read",
+  anonymous: "preview",
+  previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails"],
   query: z.object({}),
   params: z.object({
     appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),

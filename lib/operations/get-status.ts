@@ -1,11 +1,56 @@
 import { z } from "zod";
+import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
+import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
+import { loadWorkspaceEntitlement } from "../access/workspace-entitlement";
 import { defineOperation } from "../api/operation";
 import { getPrisma } from "../db/prisma-client";
+import { billingPeriod } from "../metering/billing-period";
+import { usageSummary } from "../metering/usage-summary";
+
+const usageLine = z.object({ calls: z.number().int(), credits: z.number().int() });
+const policySchema = z.object({ name: z.string(), requests: z.number().int(), windowSeconds: z.number().int() });
+
+const workspaceStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: z.object({ id: z.string(), name: z.string(), apiAccess: z.boolean(), monthlyCredits: z.number().int() }),
+  apiAccess: z.boolean().meta({ description: "From the plan or a grant in force." }),
+  grants: z.array(
+    z.object({
+      id: z.string(),
+      credits: z.number().int(),
+      apiAccess: z.boolean(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
+  credits: z.object({
+    period: z.string().meta({ description: "Billing period, YYYY-MM (UTC)." }),
+    allowance: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    resetsAt: z.string(),
+    byCostClass: z.record(z.string(), usageLine),
+    byOperation: z.record(z.string(), usageLine),
+  }),
+  rateLimit: policySchema,
+});
 
 const statusSchema = z
   .object({
     service: z.object({ name: z.string(), apiVersion: z.string() }),
-    workspace: z.null().meta({ description: "The calling workspace (credits, plan, usage) once access control lands." }),
+    caller: z.object({
+      kind: z.enum(["token", "anonymous"]),
+      tokenType: z.enum(["api", "cli", "mcp"]).nullable(),
+      scopes: z.array(z.string()).nullable(),
+    }),
+    workspace: workspaceStatusSchema.nullable().meta({ description: "The token's workspace; `null` for anonymous callers." }),
+    preview: z
+      .object({ maxPageSize: z.number().int(), rateLimit: policySchema, dailyLimit: policySchema })
+      .nullable()
+      .meta({ description: "Anonymous callers: the public preview's caps." }),
+    creditPrices: z.record(z.string(), z.number().int()).meta({ description: "Credits per cost class (not part of the contract: prices change)." }),
     catalog: z.object({
       games: z.number().int(),
       tags: z.number().int(),
@@ -18,26 +63,68 @@ export const getStatus = defineOperation({
   id: "getStatus",
   method: "GET",
   path: "/status",
-  summary: "Service and workspace status",
-  description: "Current credit usage and remaining allowance of the calling workspace, and the state of the catalog.",
+  summary: "Credit status and usage",
+  description:
+    "The calling workspace's plan, grants in force, monthly allowance, credits used and remaining, reset time, usage this period by cost class and by operation, and rate-limit policy; for anonymous callers, the preview's caps. Also the state of the catalog.",
   group: "Workspace",
   costClass: "free",
-  auth: "api",
+  scope: "workspace:read",
+  anonymous: "preview",
   query: z.object({}),
   params: z.object({}),
   data: statusSchema,
   paginated: false,
-  async handler() {
-    const rows = await getPrisma().$queryRaw<{ games: number; tags: number; finished: Date | null }[]>`
-      SELECT (SELECT count(*)::int FROM games) AS games, (SELECT count(*)::int FROM tags) AS tags,
-             (SELECT max(finished_at) FROM ingest_runs) AS finished`;
-    const row = rows[0];
+  async handler({ caller }) {
+    const catalog = await catalogState();
+    const base = { service: { name: "Ludex", apiVersion: "v1" }, creditPrices: CREDIT_PRICES, catalog };
+    if (caller.kind === "anonymous") {
+      return {
+        data: {
+          ...base,
+          caller: { kind: "anonymous" as const, tokenType: null, scopes: null },
+          workspace: null,
+          preview: { maxPageSize: ANONYMOUS_PREVIEW.maxPageSize, rateLimit: anonymousRateLimit(), dailyLimit: anonymousDailyLimit() },
+        },
+      };
+    }
     return {
       data: {
-        service: { name: "Ludex", apiVersion: "v1" },
-        workspace: null,
-        catalog: { games: row.games, tags: row.tags, lastIngestedAt: row.finished?.toISOString() ?? null },
+        ...base,
+        caller: { kind: "token" as const, tokenType: caller.tokenType, scopes: caller.scopes },
+        workspace: await workspaceStatus(caller.workspace.id),
+        preview: null,
       },
     };
   },
 });
+
+async function workspaceStatus(workspaceId: string) {
+  const entitlement = (await loadWorkspaceEntitlement(workspaceId))!;
+  const { period, resetsAt } = billingPeriod();
+  const usage = await usageSummary(workspaceId, period);
+  const { plan } = entitlement;
+  return {
+    ...entitlement.workspace,
+    plan: { id: plan.id, name: plan.name, apiAccess: plan.apiAccess, monthlyCredits: plan.monthlyCredits },
+    apiAccess: entitlement.apiAccess,
+    grants: entitlement.grants,
+    credits: {
+      period,
+      allowance: entitlement.allowance,
+      used: usage.used,
+      remaining: Math.max(0, entitlement.allowance - usage.used),
+      resetsAt: resetsAt.toISOString(),
+      byCostClass: usage.byCostClass,
+      byOperation: usage.byOperation,
+    },
+    rateLimit: planRateLimit(plan.id),
+  };
+}
+
+async function catalogState() {
+  const rows = await getPrisma().$queryRaw<{ games: number; tags: number; finished: Date | null }[]>`
+    SELECT (SELECT count(*)::int FROM games) AS games, (SELECT count(*)::int FROM tags) AS tags,
+           (SELECT max(finished_at) FROM ingest_runs) AS finished`;
+  const row = rows[0];
+  return { games: row.games, tags: row.tags, lastIngestedAt: row.finished?.toISOString() ?? null };
+}

@@ -3,6 +3,7 @@ import { getGame } from "./get-game";
 import { getStatus } from "./get-status";
 import { listGames } from "./list-games";
 import { listTags } from "./list-tags";
+import { listUsage } from "./list-usage";
 
 /** Every operation of the v1 API, in documentation order. The OpenAPI document is generated from this list. */
-export const OPERATIONS: Operation[] = [listTags, listGames, getGame, getStatus] as unknown as Operation[];
+export const OPERATIONS: Operation[] = [listTags, listGames, getGame, getStatus, listUsage] as unknown as Operation[];

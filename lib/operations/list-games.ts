@@ -20,7 +20,9 @@ export const listGames = defineOperation({
     "Games of the Steam catalog, filtered and sorted. Filters combine with AND. Games whose value for a filtered field was not collected are left out of that filter's results. Default order: relevance with `q`, else most reviewed.",
   group: "Games",
   costClass: "baseline",
-  auth: "api",
+  scope: "market:read",
+  anonymous: "preview",
+  previewLocks: ["owners", "ccu", "playtime"],
   query: z.object({
     ...gameFilterQuery,
     sort: z.enum(GAME_SORTS).optional().meta({ description: "Sort key; a leading `-` sorts descending. NULLs sort last." }),

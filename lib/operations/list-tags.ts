@@ -26,7 +26,8 @@ export const listTags = defineOperation({
     "The Steam user tags and their slugs, most used first. With `q`, tags matching the name, slug or a common alias (`f2p`, `roguelike`, `scifi`), ranked exact, prefix, word, substring, then close spellings. Use the slugs in the `tags` parameters of other operations.",
   group: "Tags",
   costClass: "free",
-  auth: "api",
+  scope: "market:read",
+  anonymous: "preview",
   query: z.object({
     q: z.string().trim().min(1).max(100).optional().meta({ description: "Text to match against name, slug and aliases." }),
     ...pageQuery,

@@ -1,6 +1,6 @@
 // ANY /api/v1/*: unknown paths answer NOT_FOUND in the error envelope
 import { ApiError } from "@/lib/api/api-error";
-import { errorResponse } from "@/lib/api/run-operation";
+import { errorResponse } from "@/lib/api/responses";
 
 function notFound(request: Request): Response {
   const path = new URL(request.url).pathname;

@@ -1,0 +1,5 @@
+// GET /api/v1/workspaces/{workspaceId}/usage: itemised usage ledger
+import { apiRoute } from "@/lib/api/api-route";
+import { listUsage } from "@/lib/operations/list-usage";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listUsage);

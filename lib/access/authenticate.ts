@@ -1,0 +1,101 @@
+import { ApiError } from "../api/api-error";
+import { getPrisma } from "../db/prisma-client";
+import { PLANS, type PlanId } from "./plans";
+import { hashToken, parseToken, type TokenType } from "./token-format";
+
+export interface TokenCaller {
+  kind: "token";
+  tokenId: string;
+  tokenType: TokenType;
+  scopes: string[];
+  workspace: { id: string; name: string; plan: PlanId; customAllowance: number | null };
+  grants: { credits: number; apiAccess: boolean };
+}
+
+export interface AnonymousCaller {
+  kind: "anonymous";
+  address: string;
+}
+
+export type Caller = TokenCaller | AnonymousCaller;
+
+interface TokenRow {
+  id: string;
+  type: TokenType;
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  session_ended: boolean;
+  workspace_id: string;
+  workspace_name: string;
+  plan: PlanId;
+  custom_allowance: number | null;
+  grant_credits: number;
+  grant_api_access: boolean;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const unauthorized = (message: string) =>
+  new ApiError("UNAUTHORIZED", message, { headers: { "WWW-Authenticate": 'Bearer realm="ludex"' } });
+
+/** The bearer token of a request, checked in order of cost: header form, token form and checksum, then one read. */
+export async function authenticate(request: Request, address: string): Promise<Caller> {
+  const header = request.headers.get("authorization");
+  if (header === null) return { kind: "anonymous", address };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized("The Authorization header must be 'Bearer <token>'.");
+  const type = parseToken(match[1]);
+  if (!type) throw unauthorized("The token is malformed or mistyped (its checksum does not match).");
+  if (type === "mcp") {
+    throw unauthorized("This is an MCP token: it is accepted only by the MCP endpoint, not by the REST API. Use an API key (ldx_) or a CLI credential (ldxc_).");
+  }
+  const row = await findToken(hashToken(match[1]));
+  if (!row) throw unauthorized("The token is not recognised.");
+  if (row.revoked_at) throw unauthorized("The token has been revoked.");
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized("The token has expired.");
+  if (row.session_ended) throw unauthorized("The browser session that issued this CLI credential has ended; log in again.");
+  touchLastUsed(row);
+  return {
+    kind: "token",
+    tokenId: row.id,
+    tokenType: row.type,
+    scopes: row.scopes,
+    workspace: { id: row.workspace_id, name: row.workspace_name, plan: row.plan, customAllowance: row.custom_allowance },
+    grants: { credits: row.grant_credits, apiAccess: row.grant_api_access },
+  };
+}
+
+async function findToken(hash: string): Promise<TokenRow | undefined> {
+  const rows = await getPrisma().$queryRaw<TokenRow[]>`
+    SELECT t.id, t.type, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
+      (s.id IS NOT NULL AND (s.revoked_at IS NOT NULL OR s.expires_at <= now())) AS session_ended,
+      w.id AS workspace_id, w.name AS workspace_name, w.plan, w.custom_allowance,
+      COALESCE((SELECT sum(g.credits)::int FROM grants g
+        WHERE g.workspace_id = w.id AND g.starts_at <= now() AND g.ends_at > now()), 0) AS grant_credits,
+      EXISTS (SELECT 1 FROM grants g
+        WHERE g.workspace_id = w.id AND g.api_access AND g.starts_at <= now() AND g.ends_at > now()) AS grant_api_access
+    FROM api_tokens t
+    JOIN workspaces w ON w.id = t.workspace_id
+    LEFT JOIN browser_sessions s ON s.id = t.browser_session_id
+    WHERE t.hash = ${hash}`;
+  return rows[0];
+}
+
+/** lastUsedAt to the minute: a write at most once a minute per token, not on every call. */
+function touchLastUsed(row: TokenRow) {
+  if (row.last_used_at && Date.now() - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS) return;
+  getPrisma()
+    .$executeRaw`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`
+    .catch((error: unknown) => console.warn(`[auth] lastUsedAt not updated for ${row.id}:`, error));
+}
+
+export function hasApiAccess(caller: TokenCaller): boolean {
+  return PLANS[caller.workspace.plan].apiAccess || caller.grants.apiAccess;
+}
+
+export function monthlyAllowance(caller: TokenCaller): number {
+  const base = caller.workspace.customAllowance ?? PLANS[caller.workspace.plan].monthlyCredits;
+  return base + caller.grants.credits;
+}

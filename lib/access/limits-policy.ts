@@ -1,0 +1,33 @@
+import type { RateLimitPolicy } from "../metering/rate-limit";
+import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "./plans";
+
+/**
+ * Operators (and the test suite) can change limits without a release:
+ * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
+ */
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily", Partial<Omit<RateLimitPolicy, "name">>>>;
+
+let overrides: Overrides | undefined;
+
+function readOverrides(): Overrides {
+  if (overrides) return overrides;
+  try {
+    overrides = process.env.LUDEX_LIMITS ? (JSON.parse(process.env.LUDEX_LIMITS) as Overrides) : {};
+  } catch {
+    console.warn("[limits] LUDEX_LIMITS is not valid JSON; using the plan table");
+    overrides = {};
+  }
+  return overrides;
+}
+
+export function planRateLimit(plan: PlanId): RateLimitPolicy {
+  return { name: plan, ...PLANS[plan].rateLimit, ...readOverrides()[plan] };
+}
+
+export function anonymousRateLimit(): RateLimitPolicy {
+  return { name: "anonymous", ...ANONYMOUS_PREVIEW.rateLimit, ...readOverrides().anonymous };
+}
+
+export function anonymousDailyLimit(): RateLimitPolicy {
+  return { name: "anonymous-daily", requests: ANONYMOUS_PREVIEW.dailyRequests, windowSeconds: 86_400, ...readOverrides().anonymousDaily };
+}

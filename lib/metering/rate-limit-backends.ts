@@ -1,0 +1,89 @@
+import { Ratelimit } from "@upstash/ratelimit";
+import { Redis } from "@upstash/redis";
+import { RedisRatelimitAdapter } from "./redis-adapter";
+
+export interface RateLimitPolicy {
+  name: string;
+  requests: number;
+  windowSeconds: number;
+}
+
+export interface LimitDecision {
+  success: boolean;
+  limit: number;
+  remaining: number;
+  /** epoch milliseconds when the window frees up */
+  reset: number;
+  /** true when the backend did not answer and the request was let through */
+  degraded: boolean;
+}
+
+export interface RateLimitBackend {
+  name: "upstash" | "redis" | "memory";
+  limit(key: string, policy: RateLimitPolicy): Promise<LimitDecision>;
+}
+
+/** Upstash REST in production, a real Redis through the adapter, or in-process for the embedded default. */
+export function createBackend(env: NodeJS.ProcessEnv = process.env): RateLimitBackend {
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    return upstashBackend("upstash", new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN }));
+  }
+  if (env.REDIS_URL) return upstashBackend("redis", RedisRatelimitAdapter.connect(env.REDIS_URL));
+  return memoryBackend();
+}
+
+function upstashBackend(name: "upstash" | "redis", redis: unknown): RateLimitBackend {
+  const limiters = new Map<string, Ratelimit>();
+  const limiterFor = (policy: RateLimitPolicy) => {
+    const id = `${policy.name}:${policy.requests}:${policy.windowSeconds}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = new Ratelimit({
+        redis: redis as Redis,
+        limiter: Ratelimit.slidingWindow(policy.requests, `${policy.windowSeconds} s`),
+        prefix: `ludex:rl:${policy.name}`,
+        // The in-memory block cache would let one process remember blocks others do not see; it only
+        // saves calls to a Redis that is already fast here.
+        ephemeralCache: false,
+        timeout: 1_000,
+        analytics: false,
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+  return {
+    name,
+    async limit(key, policy) {
+      const result = await limiterFor(policy).limit(key);
+      const degraded = result.reason === "timeout";
+      return { success: result.success, limit: result.limit, remaining: Math.max(0, result.remaining), reset: result.reset, degraded };
+    },
+  };
+}
+
+/** The same sliding-window approximation as Upstash's: this window's count plus the previous one's, weighted. */
+export function memoryBackend(now: () => number = Date.now): RateLimitBackend {
+  const windows = new Map<string, { index: number; current: number; previous: number }>();
+  return {
+    name: "memory",
+    async limit(key, policy) {
+      const windowMs = policy.windowSeconds * 1000;
+      const time = now();
+      const index = Math.floor(time / windowMs);
+      const id = `${policy.name}:${key}`;
+      let state = windows.get(id);
+      if (!state || state.index < index - 1) state = { index, current: 0, previous: 0 };
+      else if (state.index === index - 1) state = { index, current: 0, previous: state.current };
+      windows.set(id, state);
+      const weight = 1 - (time % windowMs) / windowMs;
+      const used = Math.floor(state.previous * weight) + state.current;
+      const reset = (index + 1) * windowMs;
+      if (used >= policy.requests) {
+        return { success: false, limit: policy.requests, remaining: 0, reset, degraded: false };
+      }
+      state.current += 1;
+      return { success: true, limit: policy.requests, remaining: policy.requests - used - 1, reset, degraded: false };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Warning } from "../api/envelope";
+import { createBackend, type RateLimitBackend, type RateLimitPolicy } from "./rate-limit-backends";
+
+export type { RateLimitPolicy } from "./rate-limit-backends";
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  policy: RateLimitPolicy;
+  remaining: number;
+  /** seconds until the window frees up */
+  resetSeconds: number;
+  warning?: Warning;
+}
+
+let backend: RateLimitBackend | undefined;
+let lastLoggedFault = 0;
+
+export function rateLimitBackend(): RateLimitBackend {
+  backend ??= createBackend();
+  return backend;
+}
+
+/** A sliding-window check; a backend fault lets the request through with a warning, never a 500. */
+export async function checkRateLimit(key: string, policy: RateLimitPolicy, now = Date.now()): Promise<RateLimitOutcome> {
+  try {
+    const decision = await rateLimitBackend().limit(key, policy);
+    const resetSeconds = Math.max(1, Math.ceil((decision.reset - now) / 1000));
+    if (decision.degraded) return degraded(policy, "timed out");
+    return { allowed: decision.success, policy, remaining: decision.remaining, resetSeconds };
+  } catch (error) {
+    return degraded(policy, (error as Error).message);
+  }
+}
+
+function degraded(policy: RateLimitPolicy, reason: string): RateLimitOutcome {
+  if (Date.now() - lastLoggedFault > 10_000) {
+    lastLoggedFault = Date.now();
+    console.warn(`[rate-limit] backend ${rateLimitBackend().name} unavailable (${reason}); requests pass unlimited`);
+  }
+  return {
+    allowed: true,
+    policy,
+    remaining: policy.requests,
+    resetSeconds: policy.windowSeconds,
+    warning: {
+      code: "RATE_LIMIT_UNAVAILABLE",
+      message: "Rate limiting is temporarily unavailable; this request was not counted against your rate limit.",
+    },
+  };
+}
+
+/** IETF RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers). */
+export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, string> {
+  const { policy } = outcome;
+  return {
+    "RateLimit-Policy": `"${policy.name}";q=${policy.requests};w=${policy.windowSeconds}`,
+    RateLimit: `"${policy.name}";r=${outcome.remaining};t=${outcome.resetSeconds}`,
+  };
+}

@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+import { createClient } from "redis";
+
+function connectClient(url: string) {
+  const client = createClient({
+    url,
+    // A dead Redis must fail fast, not queue commands: the caller degrades to a warning.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => Math.min(250 * 2 ** retries, 5_000) },
+  });
+  client.on("error", () => {
+    // reported per call by the limiter; the client keeps reconnecting in the background
+  });
+  client.connect().catch(() => undefined);
+  return client;
+}
+
+type RedisClient = ReturnType<typeof connectClient>;
+
+/**
+ * The four commands @upstash/ratelimit uses, over a real Redis (REDIS_URL) instead of Upstash REST.
+ * Redis 7.0 rejects the `#!lua flags=...` line Upstash puts first in its scripts, so it is stripped; the
+ * library asks for scripts by the SHA of the original text, so we remember which stripped script each
+ * original SHA stands for and ask Redis for that one.
+ */
+export class RedisRatelimitAdapter {
+  private readonly strippedShaOf = new Map<string, string>();
+
+  constructor(private readonly client: RedisClient) {}
+
+  static connect(url: string): RedisRatelimitAdapter {
+    return new RedisRatelimitAdapter(connectClient(url));
+  }
+
+  async eval(script: string, keys: string[], args: unknown[]): Promise<unknown> {
+    const stripped = stripFlags(script);
+    this.strippedShaOf.set(sha1(script), sha1(stripped));
+    return this.client.eval(stripped, { keys, arguments: args.map(String) });
+  }
+
+  async evalsha(sha: string, keys: string[], args: unknown[]): Promise<unknown> {
+    const strippedSha = this.strippedShaOf.get(sha);
+    if (!strippedSha) throw new Error("NOSCRIPT script not loaded by this adapter yet");
+    return this.client.evalSha(strippedSha, { keys, arguments: args.map(String) });
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.client.get(key);
+  }
+
+  async set(key: string, value: unknown): Promise<string | null> {
+    return this.client.set(key, String(value));
+  }
+
+  async quit(): Promise<void> {
+    await this.client.close().catch(() => undefined);
+  }
+}
+
+function stripFlags(script: string): string {
+  return script.replace(/^\s*#!lua[^\n]*\n/, "");
+}
+
+function sha1(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
