@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { workspaceWithKey } from "./admin";
 import { createTestDatabase } from "./test-database";
 
 declare module "vitest" {
@@ -11,10 +12,20 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     mode: "embedded" | "postgres";
+    /** a Pro API key with a large allowance, for contract tests that are not about access */
+    apiKey: string;
+    workspaceId: string;
   }
 }
 
 const READY_TIMEOUT_MS = 15 * 60_000;
+export const GENEROUS_LIMITS = {
+  free: { requests: 1_000_000 },
+  starter: { requests: 1_000_000 },
+  pro: { requests: 1_000_000 },
+  anonymous: { requests: 1_000_000 },
+  anonymousDaily: { requests: 1_000_000 },
+};
 
 /**
  * Starts the server the way users do (`npm start`'s launcher: build if needed, migrate, ingest the real
@@ -30,6 +41,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     LUDEX_DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
+    // Contract tests send many requests; the limits themselves are tested on a second, strict server.
+    LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS),
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   if (!database) delete env.DATABASE_URL;
@@ -49,6 +62,9 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("mode", database ? "postgres" : "embedded");
+  const contractKey = await workspaceWithKey(databaseUrl, { plan: "pro", allowance: 100_000_000 });
+  project.provide("apiKey", contractKey.secret);
+  project.provide("workspaceId", contractKey.workspaceId);
 
   return async () => {
     await stop(server);

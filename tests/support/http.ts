@@ -6,9 +6,17 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-/** GET (or another method) against the running server, parsing the JSON body. */
-export async function api<T = any>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
-  const response = await fetch(`${inject("baseUrl")}${path}`, init);
+export interface ApiInit extends RequestInit {
+  /** a bearer token; default the suite's Pro key. `null`: call anonymously */
+  token?: string | null;
+}
+
+/** A request to the running server, authenticated with the suite's Pro key unless told otherwise. */
+export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
+  const { token = inject("apiKey"), ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  const response = await fetch(`${inject("baseUrl")}${path}`, { ...rest, headers });
   const text = await response.text();
   let body: any;
   try {
