@@ -1,0 +1,32 @@
+import { resolve } from "node:path";
+import { findRunningEmbedded, startEmbeddedPostgres } from "./embedded-server";
+import { migrateDatabase } from "./migrate-database";
+import { disconnectPrisma } from "./prisma-client";
+
+export function dataDirectory(): string {
+  return resolve(process.env.LUDEX_DATA_DIR ?? ".ludex");
+}
+
+/**
+ * For commands beside the server (admin, migrate, ingest): DATABASE_URL if set; else the embedded
+ * server that `npm start` runs for the data folder; else that folder opened here for the command's
+ * duration (PGlite allows one process, so only when no server holds it).
+ */
+export async function connectDatabase(options: { migrate?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let url = process.env.DATABASE_URL ?? (await findRunningEmbedded(dataDirectory()));
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({ dataDir: dataDirectory() });
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+    if (options.migrate !== false) await migrateDatabase(url);
+  }
+  process.env.DATABASE_URL = url;
+  return {
+    url,
+    async close() {
+      await disconnectPrisma();
+      await stopEmbedded?.();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { PGlite } from "@electric-sql/pglite";
+
+/**
+ * Schedules whole protocol exchanges, not single messages, for PGlite's one session.
+ *
+ * pglite-socket's stock queue runs messages one by one in arrival order, so under queued load one
+ * connection's Parse can land between another's Parse and Bind: wrong results, "portal does not exist",
+ * "bind message supplies N parameters". Here the connection that starts an exchange owns the database
+ * until it sends Sync or a simple Query completes, and, inside an explicit transaction, until the
+ * transaction ends. If it disconnects mid-exchange, we send Sync and ROLLBACK for it.
+ * Implements the queue interface `PGLiteSocketHandler` expects.
+ */
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const TERMINATE = 0x58; // 'X'
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+
+interface Pending {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: Error) => void;
+}
+
+export class ExchangeScheduler {
+  private owner: number | null = null;
+  /** owner sent extended-protocol messages not yet closed by Sync */
+  private ownerMidExchange = false;
+  private readonly waiting: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ handlerId, message, onData, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.waiting.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      if (this.waiting[i].handlerId === handlerId) this.waiting.splice(i, 1)[0].reject(new Error("Handler disconnected"));
+    }
+  }
+
+  /** Called when a connection goes away: close what it left open, then let the others in. */
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    await this.db.runExclusive(async () => {
+      if (this.ownerMidExchange) await this.db.execProtocolRaw(SYNC_MESSAGE);
+      if (this.db.isInTransaction()) await this.db.exec("ROLLBACK");
+    });
+    this.release();
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let next = this.nextRunnable(); next; next = this.nextRunnable()) {
+        await this.run(next);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** The owner's next message, or, with no owner, the oldest waiting one. */
+  private nextRunnable(): Pending | undefined {
+    const index = this.owner === null ? 0 : this.waiting.findIndex((p) => p.handlerId === this.owner);
+    return index >= 0 && index < this.waiting.length ? this.waiting.splice(index, 1)[0] : undefined;
+  }
+
+  private async run(pending: Pending): Promise<void> {
+    this.owner = pending.handlerId;
+    let bytes = 0;
+    try {
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(pending.message, {
+          onRawData: (data: Uint8Array) => {
+            bytes += data.length;
+            pending.onData(data);
+          },
+        }),
+      );
+      this.afterMessage(pending.message);
+      pending.resolve(bytes);
+    } catch (error) {
+      this.release();
+      pending.reject(error as Error);
+    }
+  }
+
+  private afterMessage(message: Uint8Array): void {
+    const type = message[0];
+    const closesExchange = type === SYNC || type === QUERY || type === TERMINATE || isUntyped(message);
+    if (!closesExchange) {
+      this.ownerMidExchange = true;
+      return;
+    }
+    this.ownerMidExchange = false;
+    if (type === TERMINATE || !this.db.isInTransaction()) this.release();
+  }
+
+  private release(): void {
+    this.owner = null;
+    this.ownerMidExchange = false;
+  }
+}
+
+/** Startup, SSL and cancel requests carry no type byte: a length, then a protocol code. */
+function isUntyped(message: Uint8Array): boolean {
+  if (message.length < 8) return false;
+  const length = new DataView(message.buffer, message.byteOffset).getInt32(0);
+  return length === message.length;
+}
