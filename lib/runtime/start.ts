@@ -1,0 +1,76 @@
+// npm start: build if needed, start (or reuse) the embedded database, migrate, load the data once, serve.
+import { spawn, spawnSync } from "node:child_process";
+import pg from "pg";
+import { dataDirectory } from "../db/connect-database";
+import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
+import { migrateDatabase } from "../db/migrate-database";
+import { needsBuild } from "./build-state";
+import { ensureDemoWorkspace } from "./demo-workspace";
+import { progressReporter } from "./progress-line";
+
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT ?? "3000";
+const log = (message: string) => console.error(`[ludex] ${message}`);
+
+async function main() {
+  const embedded = await openDatabase();
+  const databaseUrl = process.env.DATABASE_URL!;
+  const { applied } = await migrateDatabase(databaseUrl);
+  if (applied.length) log(`migrations applied: ${applied.join(", ")}`);
+  await ingestIfNeeded(databaseUrl);
+  if (embedded) await ensureDemoWorkspace(databaseUrl, log);
+  if (!dev && process.env.LUDEX_SKIP_BUILD !== "1" && needsBuild()) build();
+  serve(embedded?.stop);
+}
+
+async function openDatabase() {
+  if (process.env.DATABASE_URL) return undefined;
+  const dataDir = dataDirectory();
+  const running = await findRunningEmbedded(dataDir);
+  if (running) {
+    log(`using the embedded database already served at ${running}`);
+    process.env.DATABASE_URL = running;
+    return undefined;
+  }
+  const port = process.env.LUDEX_EMBEDDED_PORT ? Number(process.env.LUDEX_EMBEDDED_PORT) : 0;
+  const embedded = await startEmbeddedPostgres({ dataDir, port });
+  process.env.DATABASE_URL = embedded.url;
+  log(`embedded PostgreSQL (PGlite) in ${dataDir}, served at ${embedded.url}  (psql "${embedded.url}")`);
+  return embedded;
+}
+
+async function ingestIfNeeded(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query("SELECT 1 FROM ingest_runs WHERE finished_at IS NOT NULL LIMIT 1");
+  await client.end();
+  if (rows.length > 0) return;
+  log("first start: loading the real Steam data (about a minute)");
+  const started = Date.now();
+  const { runIngest } = await import("../market/ingest/run-ingest");
+  await runIngest({ databaseUrl, onProgress: progressReporter() });
+  log(`data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function build() {
+  log("building the app (next build)");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+function serve(stopEmbedded?: () => Promise<void>) {
+  const args = ["next", dev ? "dev" : "start", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
+  const child = spawn("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  child.on("exit", async (code) => {
+    await stopEmbedded?.();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch(async (error) => {
+  log(`could not start: ${(error as Error).message}`);
+  process.exit(1);
+});
