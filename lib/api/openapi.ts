@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelopeSchema } from "./envelope";
+import { envelopeSchema, errorSchema } from "./envelope";
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from "./error-codes";
 import { COST_CLASS_LABELS, type Operation } from "./operation";
 import { listItemSchemas } from "./query-params";
@@ -9,19 +9,14 @@ const SCHEMA_REF = (id: string) => `#/components/schemas/${id}`;
 
 /** The OpenAPI 3.1 document, generated from the operation registry so it cannot drift from the code. */
 export function buildOpenApiDocument(operations: Operation[]) {
-  const responseIds = registerResponseSchemas(operations);
-  const { schemas } = z.toJSONSchema(z.globalRegistry, {
-    target: "draft-2020-12",
-    io: "output",
-    unrepresentable: "any",
-    uri: SCHEMA_REF,
-  }) as { schemas: Record<string, JsonSchema> };
-  for (const schema of Object.values(schemas)) delete schema.$schema;
-
+  const schemas: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
+  addSchema(schemas, "Error", errorSchema);
   for (const operation of operations) {
+    const responseId = `${operation.id[0].toUpperCase()}${operation.id.slice(1)}Response`;
+    addSchema(schemas, responseId, envelopeSchema(operation.data, operation.paginated));
     paths[operation.path] ??= {};
-    paths[operation.path][operation.method.toLowerCase()] = describeOperation(operation, responseIds.get(operation)!);
+    paths[operation.path][operation.method.toLowerCase()] = describeOperation(operation, responseId);
   }
   return {
     openapi: "3.1.0",
@@ -29,7 +24,7 @@ export function buildOpenApiDocument(operations: Operation[]) {
       title: "Ludex API",
       version: "1.0.0",
       description:
-        "Game-market data on the real Steam catalog. Every success is `{data, meta, pagination?, warnings?}`; every error is `{error: {code, message, param?, requestId}}`. Each operation states its cost class in `x-cost-class`.",
+        "Game-market data on the real Steam catalog. Every success is `{data, meta, pagination?, warnings?}`; every error is `{error: {code, message, param?, requestId}}`. Each operation states its cost class in `x-cost-class`; responses to a bearer token carry the credit quota in `meta.quota` (schema `Quota`).",
     },
     servers: [{ url: "/api/v1" }],
     tags: [...new Set(operations.map((op) => op.group))].map((name) => ({ name })),
@@ -59,21 +54,13 @@ export function buildOpenApiDocument(operations: Operation[]) {
   };
 }
 
-// Envelope schemas get ids once per process: the global registry refuses an id registered twice.
-const envelopeIds = new WeakMap<Operation, string>();
-
-function registerResponseSchemas(operations: Operation[]): Map<Operation, string> {
-  const ids = new Map<Operation, string>();
-  for (const operation of operations) {
-    let id = envelopeIds.get(operation);
-    if (!id) {
-      id = `${operation.id[0].toUpperCase()}${operation.id.slice(1)}Response`;
-      envelopeSchema(operation.data, operation.paginated).meta({ id });
-      envelopeIds.set(operation, id);
-    }
-    ids.set(operation, id);
-  }
-  return ids;
+/** Converts one schema; its named parts (`.meta({id})`) become shared components referenced by `$ref`. */
+function addSchema(schemas: Record<string, JsonSchema>, id: string, schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output", unrepresentable: "any" }) as JsonSchema;
+  const rewritten = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const { $defs, $schema: _, ...root } = rewritten as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
+  Object.assign(schemas, $defs ?? {});
+  schemas[id] = root;
 }
 
 function describeOperation(operation: Operation, responseId: string) {

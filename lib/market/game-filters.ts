@@ -97,8 +97,9 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Substring, or close in pg_trgm's word similarity ("counter strike" finds "Counter-Strike: Source"). */
 function titleCondition(q: string): Prisma.Sql {
-  return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR lower(g.name) % ${q.toLowerCase()})`;
+  return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR ${q.toLowerCase()} <% lower(g.name))`;
 }
 
 function nameInList(column: "developers" | "publishers", name: string): Prisma.Sql {

@@ -1,6 +1,6 @@
 import { getPrisma } from "../db/prisma-client";
 import { Prisma } from "../db/generated/client";
-import { buildGameWhere, likePattern, type GameFilterInput } from "./game-filters";
+import { buildGameWhere, type GameFilterInput } from "./game-filters";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
 
@@ -49,11 +49,18 @@ function orderBy(search: GameSearch): Prisma.Sql {
   const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
   if (sort === "relevance") {
     if (!search.q) return Prisma.sql`g.reviews_total DESC NULLS LAST, g.app_id`;
-    const q = search.q.toLowerCase();
-    return Prisma.sql`(lower(g.name) = ${q}) DESC, (lower(g.name) LIKE ${likePattern(q).slice(1)}) DESC,
-      similarity(lower(g.name), ${q}) DESC, g.reviews_total DESC NULLS LAST, g.app_id`;
+    // Exact title, then titles starting with the words, then closeness, then popularity.
+    const words = normalizeTitle(search.q);
+    const normalized = Prisma.sql`trim(regexp_replace(lower(g.name), '[^a-z0-9]+', ' ', 'g'))`;
+    return Prisma.sql`(${normalized} = ${words}) DESC, (${normalized} LIKE ${`${words}%`}) DESC,
+      round(word_similarity(${search.q.toLowerCase()}, lower(g.name))::numeric, 1) DESC,
+      g.reviews_total DESC NULLS LAST, g.app_id`;
   }
   const descending = sort.startsWith("-");
   const column = SORT_COLUMNS[descending ? sort.slice(1) : sort];
   return Prisma.sql`${Prisma.raw(column)} ${Prisma.raw(descending ? "DESC" : "ASC")} NULLS LAST, g.app_id`;
+}
+
+function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/[\\%_]/g, "");
 }

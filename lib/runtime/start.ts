@@ -1,5 +1,6 @@
 // npm start: build if needed, start (or reuse) the embedded database, migrate, load the data once, serve.
 import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
 import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
@@ -8,6 +9,7 @@ import { needsBuild } from "./build-state";
 import { ensureDemoWorkspace } from "./demo-workspace";
 import { progressReporter } from "./progress-line";
 
+const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const log = (message: string) => console.error(`[ludex] ${message}`);
@@ -54,13 +56,14 @@ async function ingestIfNeeded(databaseUrl: string) {
 
 function build() {
   log("building the app (next build)");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
 }
 
 function serve(stopEmbedded?: () => Promise<void>) {
-  const args = ["next", dev ? "dev" : "start", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
-  const child = spawn("npx", args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const args = [NEXT_BIN, dev ? "dev" : "start", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
+  // Next itself, not through npx, so signals reach the server.
+  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
