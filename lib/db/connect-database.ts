@@ -14,7 +14,7 @@ export function dataDirectory(): string {
  */
 export async function connectDatabase(options: { migrate?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let url = process.env.DATABASE_URL ?? (await findRunningEmbedded(dataDirectory()));
+  let url = process.env.DATABASE_URL || (await findRunningEmbedded(dataDirectory()));
   if (!url) {
     const embedded = await startEmbeddedPostgres({ dataDir: dataDirectory() });
     url = embedded.url;

@@ -26,6 +26,7 @@ export function embeddedInfoPath(dataDir: string): string {
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; host?: string }): Promise<EmbeddedPostgres> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  refuseIfHeld(dataDir);
   const db = await PGlite.create({ dataDir: join(dataDir, "pgdata"), extensions: { pg_trgm } });
   const scheduler = new ExchangeScheduler(db);
   const sockets = new Set<Socket>();
@@ -67,6 +68,29 @@ export async function findRunningEmbedded(dataDir: string): Promise<string | nul
     return (await answers(hostname, Number(port))) ? url : null;
   } catch {
     return null;
+  }
+}
+
+/** PGlite allows one process per folder: a second one would corrupt it. */
+function refuseIfHeld(dataDir: string) {
+  const path = embeddedInfoPath(dataDir);
+  if (!existsSync(path)) return;
+  try {
+    const { pid } = JSON.parse(readFileSync(path, "utf8")) as { pid: number };
+    if (pid !== process.pid && isAlive(pid)) {
+      throw new Error(`the embedded database in ${dataDir} is held by process ${pid}; connect through it, or stop it first`);
+    }
+  } catch (error) {
+    if ((error as Error).message.startsWith("the embedded database")) throw error;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
