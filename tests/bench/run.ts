@@ -1,0 +1,373 @@
+// npm run bench: the API against a bare node:http baseline running the same SQL, on a fresh real PostgreSQL database.
+//
+// 1. a fresh ludex_bench_<rand> database; ingestion timed on it (tests/bench/ingest.ts)
+// 2. the real server through the `npm start` launcher, as the test global setup starts it
+// 3. the bare baseline (tests/bench/bare-server.ts) in a child process
+// 4. closed-loop keep-alive load per endpoint and server; table, verdicts, docs/benchmarks.md, JSON on stdout
+// The database is dropped and every child stopped at the end, on failure and on Ctrl-C.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createConnection, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { workspaceWithKey } from "../support/admin";
+import { createBenchDatabase, serverUrlFromEnv } from "./bench-database";
+import { measureIngest, type IngestFigures } from "./ingest";
+import { runLoad, type LoadResult } from "./load";
+import { cpuDelta, cpuSnapshot } from "./process-cpu";
+import { sampleWaits, type WaitFigures } from "./wait-sampler";
+import { machineInfo, printReport, writeBenchmarksDoc, type BenchReport, type RunFigures } from "./report";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const APP_IDS = Number(process.env.BENCH_APPIDS ?? 300);
+const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? "tags=indie&reviewsMin=100&sort=-reviews&limit=25";
+/** e.g. "detail:api,list:api": only these runs (the ingestion, bodies check and SQL timing still run) */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** a folder: the server's Node processes write V8 CPU profiles there (summarise with tests/bench/profile-summary.ts) */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const READY_TIMEOUT_MS = 15 * 60_000;
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const serverUrl = serverUrlFromEnv();
+  const database = await createBenchDatabase(serverUrl);
+  cleanups.push(async () => {
+    await database.drop();
+    log(`dropped ${database.name}`);
+  });
+  log(`database ${database.name} on ${new URL(serverUrl).host}`);
+
+  const ingest = await measureIngest(database.url, log);
+
+  const redisUrl = await redisUrlIfReachable();
+  const launcher = await startLauncher(database.url, redisUrl);
+  const key = await workspaceWithKey(database.url, { plan: "pro", allowance: 100_000_000 });
+  const bare = await startBare(database.url);
+  const appIds = await sampleAppIds(database.url);
+  const sql = await explainStatements(database.url, bare.origin, appIds);
+  const shape = await compareBodies(launcher.origin, bare.origin, key.secret, appIds[0]);
+
+  const auth = { authorization: `Bearer ${key.secret}` };
+  const cpuGroups = { groups: { api: launcher.pgid, bare: bare.pgid }, database: database.name };
+  const detailPaths = (prefix: string) => appIds.map((id) => `${prefix}/games/${id}`);
+  const plan: { endpoint: string; server: string; paths: string[]; origin: string; headers?: Record<string, string>; expectStatus?: number }[] = [
+    { endpoint: "detail", server: "api", origin: launcher.origin, paths: detailPaths("/api/v1"), headers: auth },
+    { endpoint: "detail", server: "bare-prisma", origin: bare.origin, paths: detailPaths("/prisma") },
+    { endpoint: "detail", server: "bare-pg", origin: bare.origin, paths: detailPaths("/pg") },
+    { endpoint: "list", server: "api", origin: launcher.origin, paths: [`/api/v1/games?${LIST_QUERY}`], headers: auth },
+    { endpoint: "list", server: "bare-prisma", origin: bare.origin, paths: [`/prisma/games?${LIST_QUERY}`] },
+    { endpoint: "list", server: "bare-pg", origin: bare.origin, paths: [`/pg/games?${LIST_QUERY}`] },
+    // Profile: the API without a token (no token read, no credit reservation; preview locks), and Next's floor.
+    { endpoint: "detail", server: "api-anonymous", origin: launcher.origin, paths: detailPaths("/api/v1") },
+    { endpoint: "floor", server: "api-404", origin: launcher.origin, paths: ["/api/v1/no-such-path"], expectStatus: 404 },
+  ];
+
+  const runs: RunFigures[] = [];
+  for (const item of plan.filter((p) => !ONLY || ONLY.includes(`${p.endpoint}:${p.server}`))) {
+    const load = { origin: item.origin, paths: item.paths, connections: CONNECTIONS, headers: item.headers, expectStatus: item.expectStatus };
+    await runLoad({ ...load, seconds: WARMUP_SECONDS });
+    const xidBefore = await nextXid(database.url);
+    const sampler = await sampleWaits(database.url);
+    const cpuBefore = cpuSnapshot(cpuGroups);
+    const result = await runLoad({ ...load, seconds: SECONDS });
+    const cpu = cpuDelta(cpuBefore, cpuSnapshot(cpuGroups), Object.keys(cpuGroups.groups));
+    const waits = await sampler.stop();
+    const writes = (await nextXid(database.url)) - xidBefore;
+    runs.push(figures(item.endpoint, item.server, result, cpu, writes, waits));
+    const last = runs.at(-1)!;
+    log(`${item.endpoint} ${item.server}: ${last.rps.toFixed(0)} req/s, p50 ${last.p50Ms.toFixed(1)} ms, p99 ${last.p99Ms.toFixed(1)} ms, ${last.errors} errors`);
+    for (const sample of result.errorSamples) log(`  error: ${sample}`);
+    log(`  postgres: ${waits.meanBusyBackends} busy backends on average; ${JSON.stringify(waits.waits)}`);
+  }
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: await machineInfo(database.url),
+    parameters: {
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      detailAppIds: appIds.length,
+      listQuery: LIST_QUERY,
+      dbPool: Number(process.env.LUDEX_DB_POOL ?? 10),
+      rateLimitBackend: redisUrl ? "redis" : "memory",
+      apiCaller: "Pro API key (token read, rate limit, credit reservation per request)",
+    },
+    launcher: { readySeconds: launcher.readySeconds, built: launcher.built },
+    ingest,
+    sql,
+    bodies: shape,
+    runs,
+    ...verdicts(runs),
+  };
+  printReport(report);
+  if (ONLY || PROFILE_DIR) log("partial or profiled run: docs/benchmarks.md left as it is");
+  else {
+    writeBenchmarksDoc(report);
+    log("docs/benchmarks.md updated");
+  }
+  console.log(JSON.stringify(report));
+}
+
+function figures(endpoint: string, server: string, r: LoadResult, cpu: Record<string, number>, writes: number, postgres: WaitFigures): RunFigures {
+  const perRequest = (seconds: number) => (r.requests + r.errors > 0 ? (seconds * 1000) / (r.requests + r.errors) : NaN);
+  const serverCpu = server.startsWith("api") ? cpu.api : cpu.bare;
+  return {
+    endpoint,
+    server,
+    requests: r.requests,
+    errors: r.errors,
+    rps: r.rps,
+    p50Ms: r.p50Ms,
+    p90Ms: r.p90Ms,
+    p99Ms: r.p99Ms,
+    maxMs: r.maxMs,
+    meanBytes: Math.round(r.meanBytes),
+    cpuMsPerRequest: { server: perRequest(serverCpu), postgres: perRequest(cpu.postgres), loadGenerator: perRequest(cpu.bench) },
+    writeTransactionsPerRequest: writes / Math.max(1, r.requests + r.errors),
+    postgres,
+    errorSamples: r.errorSamples,
+  };
+}
+
+function verdicts(runs: RunFigures[]) {
+  const missing = { rps: NaN, p99Ms: NaN, errors: 0 };
+  const find = (endpoint: string, server: string) => runs.find((r) => r.endpoint === endpoint && r.server === server) ?? missing;
+  const ratios = Object.fromEntries(
+    ["detail", "list"].map((endpoint) => [
+      endpoint,
+      { vsBarePrisma: find(endpoint, "api").rps / find(endpoint, "bare-prisma").rps, vsBarePg: find(endpoint, "api").rps / find(endpoint, "bare-pg").rps },
+    ]),
+  );
+  const detail = find("detail", "api");
+  return {
+    ratios,
+    verdicts: {
+      detailThroughput: { target: "API detail >= 50% of bare (Prisma) throughput", value: ratios.detail.vsBarePrisma, pass: ratios.detail.vsBarePrisma >= 0.5 },
+      detailP99: { target: `API detail p99 < 30 ms at ${CONNECTIONS} connections`, value: detail.p99Ms, pass: detail.p99Ms < 30 && detail.errors === 0 },
+    },
+  };
+}
+
+/** The next transaction id (cluster-wide; assigned only to writing transactions, never by this read). */
+async function nextXid(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n");
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A few hundred real app ids in a fixed pseudo-random order: popular and sparse games alike. */
+async function sampleAppIds(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ app_id: number }>("SELECT app_id FROM games ORDER BY md5(app_id::text) LIMIT $1", [APP_IDS]);
+    return rows.map((row) => row.app_id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Server-side execution of the API's own statements (captured by the bare server), EXPLAIN ANALYZE means. */
+async function explainStatements(databaseUrl: string, bareOrigin: string, appIds: number[]) {
+  const { data } = (await (await fetch(`${bareOrigin}/sql`)).json()) as { data: Record<string, { text: string; values: unknown[] }> };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const time = async (text: string, values: unknown[]) => {
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+    const plan = rows[0]["QUERY PLAN"][0];
+    return plan["Planning Time"] + plan["Execution Time"];
+  };
+  const mean = async (count: number, make: (i: number) => Promise<number>) => {
+    let total = 0;
+    for (let i = 0; i < count; i++) total += await make(i);
+    return total / count;
+  };
+  try {
+    return {
+      detailMs: await mean(Math.min(100, appIds.length), (i) => time(data.detail.text, [appIds[i]])),
+      listRowsMs: await mean(20, () => time(data.listRows.text, data.listRows.values)),
+      listCountMs: await mean(20, () => time(data.listCount.text, data.listCount.values)),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The baseline must answer what the API answers: compares `data` (and `pagination`) of both. */
+async function compareBodies(apiOrigin: string, bareOrigin: string, secret: string, appId: number) {
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, { headers });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    const body = (await response.json()) as { data: unknown; pagination?: unknown };
+    return JSON.stringify({ data: body.data, pagination: body.pagination });
+  };
+  const auth = { authorization: `Bearer ${secret}` };
+  const apiDetail = await get(`${apiOrigin}/api/v1/games/${appId}`, auth);
+  const apiList = await get(`${apiOrigin}/api/v1/games?${LIST_QUERY}`, auth);
+  const result = {
+    detailPrisma: apiDetail === (await get(`${bareOrigin}/prisma/games/${appId}`)),
+    detailPg: apiDetail === (await get(`${bareOrigin}/pg/games/${appId}`)),
+    listPrisma: apiList === (await get(`${bareOrigin}/prisma/games?${LIST_QUERY}`)),
+    listPg: apiList === (await get(`${bareOrigin}/pg/games?${LIST_QUERY}`)),
+  };
+  for (const [name, same] of Object.entries(result)) if (!same) log(`warning: ${name} body differs from the API's`);
+  return result;
+}
+
+async function startLauncher(databaseUrl: string, redisUrl: string | undefined) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "ludex-bench-"));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LUDEX_DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The bench measures throughput, not the plans' limits.
+    LUDEX_LIMITS: JSON.stringify({
+      free: { requests: 1_000_000_000 },
+      starter: { requests: 1_000_000_000 },
+      pro: { requests: 1_000_000_000 },
+      anonymous: { requests: 1_000_000_000 },
+      anonymousDaily: { requests: 1_000_000_000 },
+    }),
+  };
+  if (PROFILE_DIR) {
+    env.BENCH_PROFILE_DIR = PROFILE_DIR;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --require ${join(process.cwd(), "tests/bench/cpu-profile-preload.cjs")}`.trim();
+  }
+  if (redisUrl) env.REDIS_URL = redisUrl;
+  else delete env.REDIS_URL;
+  const started = Date.now();
+  const child = spawn("npx", ["tsx", "lib/runtime/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  cleanups.push(() => stop(child, "server"));
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const text = String(chunk);
+    output.push(text);
+    for (const line of text.split("\n")) if (line.startsWith("[ludex]")) log(`launcher: ${line}`);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`launcher exited with ${child.exitCode}\n${output.join("").slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`launcher not ready in ${READY_TIMEOUT_MS / 1000} s\n${output.join("").slice(-4000)}`);
+    try {
+      if ((await fetch(`${origin}/api/v1/status`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const readySeconds = (Date.now() - started) / 1000;
+  log(`server ready at ${origin} in ${readySeconds.toFixed(1)} s`);
+  return { origin, pgid: child.pid!, readySeconds, built: output.join("").includes("building the app") };
+}
+
+async function startBare(databaseUrl: string) {
+  const child = spawn("npx", ["tsx", "tests/bench/bare-server.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_LIST_QUERY: LIST_QUERY },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  cleanups.push(() => stop(child, "bare server"));
+  const output: string[] = [];
+  child.stderr!.on("data", (chunk) => output.push(String(chunk)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bare server not ready in 120 s\n${output.join("")}`)), 120_000);
+    child.stdout!.on("data", (chunk) => {
+      output.push(String(chunk));
+      const match = /bare-server listening (\d+)/.exec(output.join(""));
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bare server exited with ${code}\n${output.join("")}`));
+    });
+  });
+  log(`bare server ready on port ${port}`);
+  return { origin: `http://127.0.0.1:${port}`, pgid: child.pid! };
+}
+
+async function stop(child: ChildProcess, name: string): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+  log(`stopped the ${name}`);
+}
+
+/** REDIS_URL, else the local Redis when one answers on 6379 (the API then rate-limits through it), else none. */
+async function redisUrlIfReachable(): Promise<string | undefined> {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host: "127.0.0.1", port: 6379 });
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+  return open ? "redis://127.0.0.1:6379" : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  log(`failed: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  process.exit(process.exitCode ?? 0);
+}
