@@ -14,6 +14,16 @@ const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
 const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+const ROLLBACK_MESSAGE = simpleQuery("ROLLBACK");
+
+function simpleQuery(sql: string): Uint8Array {
+  const text = new TextEncoder().encode(`${sql}\0`);
+  const message = new Uint8Array(5 + text.length);
+  message[0] = QUERY;
+  new DataView(message.buffer).setInt32(1, 4 + text.length);
+  message.set(text, 5);
+  return message;
+}
 
 interface Pending {
   handlerId: number;
@@ -25,6 +35,11 @@ interface Pending {
 
 export class ExchangeScheduler {
   private owner: number | null = null;
+  /**
+   * Transaction status from the last ReadyForQuery ('Z') the database sent: 'I' idle, 'T' in a
+   * transaction, 'E' in a failed one. PGlite's isInTransaction() is not updated by raw protocol streams.
+   */
+  private status = "I";
   /** owner sent extended-protocol messages not yet closed by Sync */
   private ownerMidExchange = false;
   private readonly waiting: Pending[] = [];
@@ -54,7 +69,9 @@ export class ExchangeScheduler {
     if (this.owner !== handlerId) return;
     await this.db.runExclusive(async () => {
       if (this.ownerMidExchange) await this.db.execProtocolRaw(SYNC_MESSAGE);
-      if (this.db.isInTransaction()) await this.db.exec("ROLLBACK");
+      // Raw protocol, not db.exec(): exec takes the same exclusive lock and would wait on itself.
+      if (this.status !== "I") await this.db.execProtocolRaw(ROLLBACK_MESSAGE);
+      this.status = "I";
     });
     this.release();
     void this.drain();
@@ -81,15 +98,18 @@ export class ExchangeScheduler {
   private async run(pending: Pending): Promise<void> {
     this.owner = pending.handlerId;
     let bytes = 0;
+    let tail = new Uint8Array(0);
     try {
       await this.db.runExclusive(() =>
         this.db.execProtocolRawStream(pending.message, {
           onRawData: (data: Uint8Array) => {
             bytes += data.length;
+            tail = lastBytes(tail, data, 6);
             pending.onData(data);
           },
         }),
       );
+      this.status = readyStatus(tail) ?? this.status;
       this.afterMessage(pending.message);
       pending.resolve(bytes);
     } catch (error) {
@@ -106,7 +126,7 @@ export class ExchangeScheduler {
       return;
     }
     this.ownerMidExchange = false;
-    if (type === TERMINATE || !this.db.isInTransaction()) this.release();
+    if (type === TERMINATE || this.status === "I") this.release();
   }
 
   private release(): void {
@@ -120,4 +140,18 @@ function isUntyped(message: Uint8Array): boolean {
   if (message.length < 8) return false;
   const length = new DataView(message.buffer, message.byteOffset).getInt32(0);
   return length === message.length;
+}
+
+function lastBytes(previous: Uint8Array, data: Uint8Array, count: number): Uint8Array {
+  if (data.length >= count) return data.slice(data.length - count);
+  const joined = new Uint8Array(previous.length + data.length);
+  joined.set(previous);
+  joined.set(data, previous.length);
+  return joined.slice(Math.max(0, joined.length - count));
+}
+
+/** A response to Sync or Query ends with ReadyForQuery: 'Z', length 5, status byte. */
+function readyStatus(tail: Uint8Array): string | undefined {
+  const isReady = tail.length === 6 && tail[0] === 0x5a && tail[1] === 0 && tail[2] === 0 && tail[3] === 0 && tail[4] === 5;
+  return isReady ? String.fromCharCode(tail[5]) : undefined;
 }
