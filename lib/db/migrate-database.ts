@@ -1,14 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { openSchemaEngine } from "./schema-engine";
+
+// The repo root from this file, so tests and tools work from any working directory.
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
-export function migrationsDir(root = process.cwd()): string {
+export function migrationsDir(root = REPO_ROOT): string {
   return resolve(root, "prisma/migrations");
 }
 
-function schemaText(root = process.cwd()): string {
+function schemaText(root = REPO_ROOT): string {
   return readFileSync(resolve(root, "prisma/schema.prisma"), "utf8");
 }
 
@@ -46,9 +50,7 @@ export async function migrateDatabase(databaseUrl: string): Promise<{ applied: s
 
 /** The SQL that turns one schema file into another (`null`: from an empty database). */
 export async function diffSchemas(fromSchema: string | null, toSchema: string): Promise<string> {
-  // Diffing two schema files reads and writes no database, but the engine connects before it starts.
-  const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const engine = await openSchemaEngine(url, toSchema);
+  const engine = await openSchemaEngine(null, toSchema);
   try {
     const file = (content: string) => ({ files: [{ path: "schema.prisma", content }] });
     const result = await engine.diff({

@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm";
 
 const require = createRequire(import.meta.url);
@@ -27,10 +32,49 @@ function loadBindings(): Promise<Bindings> {
   return bindings;
 }
 
-/** A schema engine connected to `databaseUrl` (or to nothing useful, for schema-to-schema diffs). */
-export async function openSchemaEngine(databaseUrl: string, schemaText: string): Promise<SchemaEngine> {
+/** A schema engine connected to `databaseUrl`, or, with `null`, to no database (schema-file diffs only). */
+export async function openSchemaEngine(databaseUrl: string | null, schemaText: string): Promise<SchemaEngine> {
   const glue = await loadBindings();
-  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl, max: 2 }));
+  const factory = databaseUrl
+    ? bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl, max: 2 }))
+    : bindMigrationAwareSqlAdapterFactory(offlineFactory());
   const log = () => undefined;
   return glue.SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] } as never, log, factory);
+}
+
+/**
+ * The engine connects on creation and asks for the server version, even when it will only diff two
+ * schema files. This answers that one question as PostgreSQL 15 would, so `migrate:diff` needs no server;
+ * anything else fails loudly rather than pretending.
+ */
+function offlineFactory(): SqlMigrationAwareDriverAdapterFactory {
+  const adapter: SqlDriverAdapter = {
+    provider: "postgres",
+    adapterName: "ludex-offline",
+    async queryRaw(query) {
+      if (!/\bversion\(\)/.test(query.sql)) throw new Error(`no database for a schema-file diff: ${query.sql}`);
+      return {
+        columnNames: ["exists", "version", "numeric_version"],
+        columnTypes: [ColumnTypeEnum.Boolean, ColumnTypeEnum.Text, ColumnTypeEnum.Int32],
+        rows: [[true, "PostgreSQL 15.0", 150000]],
+      };
+    },
+    executeRaw: async (query) => {
+      throw new Error(`no database for a schema-file diff: ${query.sql}`);
+    },
+    executeScript: async () => {
+      throw new Error("no database for a schema-file diff");
+    },
+    startTransaction: async () => {
+      throw new Error("no database for a schema-file diff");
+    },
+    getConnectionInfo: () => ({ schemaName: "public", supportsRelationJoins: true }),
+    dispose: async () => undefined,
+  };
+  return {
+    provider: "postgres",
+    adapterName: "ludex-offline",
+    connect: async () => adapter,
+    connectToShadowDb: async () => adapter,
+  };
 }
