@@ -39,18 +39,18 @@ export function listMigrations(dir = migrationsDir()) {
 
 /** Applies the migrations not yet applied (recorded in `_prisma_migrations`, as `prisma migrate deploy` does). */
 export async function migrateDatabase(databaseUrl: string): Promise<{ applied: string[] }> {
-  const engine = await openSchemaEngine(databaseUrl, schemaText());
+  const { engine, close } = await openSchemaEngine(databaseUrl, schemaText());
   try {
     const output = await engine.applyMigrations({ migrationsList: listMigrations(), filters: NO_FILTER });
     return { applied: output.appliedMigrationNames };
   } finally {
-    engine.free();
+    await close();
   }
 }
 
 /** The SQL that turns one schema file into another (`null`: from an empty database). */
 export async function diffSchemas(fromSchema: string | null, toSchema: string): Promise<string> {
-  const engine = await openSchemaEngine(null, toSchema);
+  const { engine, close } = await openSchemaEngine(null, toSchema);
   try {
     const file = (content: string) => ({ files: [{ path: "schema.prisma", content }] });
     const result = await engine.diff({
@@ -62,6 +62,6 @@ export async function diffSchemas(fromSchema: string | null, toSchema: string): 
     });
     return result.stdout ?? "";
   } finally {
-    engine.free();
+    await close();
   }
 }

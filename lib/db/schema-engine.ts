@@ -32,14 +32,38 @@ function loadBindings(): Promise<Bindings> {
   return bindings;
 }
 
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes its connections (which hold the migration advisory lock until closed). */
+  close(): Promise<void>;
+}
+
 /** A schema engine connected to `databaseUrl`, or, with `null`, to no database (schema-file diffs only). */
-export async function openSchemaEngine(databaseUrl: string | null, schemaText: string): Promise<SchemaEngine> {
+export async function openSchemaEngine(databaseUrl: string | null, schemaText: string): Promise<OpenEngine> {
   const glue = await loadBindings();
-  const factory = databaseUrl
-    ? bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl, max: 2 }))
-    : bindMigrationAwareSqlAdapterFactory(offlineFactory());
+  const adapters: SqlDriverAdapter[] = [];
+  const inner = databaseUrl ? new PrismaPg({ connectionString: databaseUrl, max: 2 }) : offlineFactory();
+  // engine.free() does not dispose what the factory connected, so we keep track of it.
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async () => remember(adapters, await inner.connect()),
+    connectToShadowDb: async () => remember(adapters, await inner.connectToShadowDb()),
+  };
   const log = () => undefined;
-  return glue.SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] } as never, log, factory);
+  const engine = await glue.SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] } as never, log, bindMigrationAwareSqlAdapterFactory(tracked));
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await Promise.all(adapters.map((adapter) => adapter.dispose()));
+    },
+  };
+}
+
+function remember(adapters: SqlDriverAdapter[], adapter: SqlDriverAdapter): SqlDriverAdapter {
+  adapters.push(adapter);
+  return adapter;
 }
 
 /**
