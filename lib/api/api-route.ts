@@ -10,8 +10,16 @@ const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Route handlers for one bearer-API operation: the operation's method, and 405 for the others. */
 export function apiRoute(operation: Operation): Record<"GET" | (typeof OTHER_METHODS)[number], RouteHandler> {
-  const handle: RouteHandler = async (request, context) =>
-    runOperation(operation, request, (await context.params) ?? {});
+  const handle: RouteHandler = async (request, context) => {
+    let params: Record<string, string | string[]>;
+    try {
+      params = (await context.params) ?? {};
+    } catch {
+      // The router could not decode the path (malformed percent-encoding): the client's error, not ours.
+      return errorResponse(new ApiError("BAD_REQUEST", "The request path is not valid percent-encoded UTF-8."));
+    }
+    return runOperation(operation, request, params);
+  };
   const notAllowed: RouteHandler = async (request) => methodNotAllowed(request.method, [operation.method]);
   return {
     GET: handle,

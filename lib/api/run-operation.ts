@@ -35,7 +35,7 @@ export async function runOperation(operation: Operation, request: Request, pathP
     const query = parseQuery(operation.query, new URL(request.url).searchParams);
     const params = parsePathParams(operation.params, pathParams);
     if (caller.kind === "token") checkWorkspaceAccess(caller, operation, params);
-    else capPreviewPage(query, exchange);
+    else capPreviewPage(query, exchange, new URL(request.url).searchParams.has("limit"));
     const result = await runCharged(operation, caller, exchange, () =>
       operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
     );
@@ -78,9 +78,11 @@ function admitAnonymous(operation: Operation) {
   }
 }
 
-function capPreviewPage(query: Record<string, unknown>, exchange: Exchange) {
+function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, askedForLimit: boolean) {
   if (typeof query.limit === "number" && query.limit > ANONYMOUS_PREVIEW.maxPageSize) {
     query.limit = ANONYMOUS_PREVIEW.maxPageSize;
+    // The default page silently shrinks; a caller who asked for more is told why they got less.
+    if (!askedForLimit) return;
     exchange.warnings.push({
       code: "PREVIEW_LIMIT",
       message: `The anonymous preview returns at most ${ANONYMOUS_PREVIEW.maxPageSize} items a page; use an API key for up to 100.`,

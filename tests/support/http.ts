@@ -11,12 +11,13 @@ export interface ApiInit extends RequestInit {
   token?: string | null;
 }
 
-/** A request to the running server, authenticated with the suite's Pro key unless told otherwise. */
+/** A request to the running server (paths relative to /api/v1 unless they start with /api or /docs), authenticated with the suite's Pro key unless told otherwise. */
 export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
   const { token = inject("apiKey"), ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
-  const response = await fetch(`${inject("baseUrl")}${path}`, { ...rest, headers });
+  const full = /^\/(api|docs)(\/|$)/.test(path) ? path : `/api/v1${path}`;
+  const response = await fetch(`${inject("baseUrl")}${full}`, { ...rest, headers });
   const text = await response.text();
   let body: any;
   try {
