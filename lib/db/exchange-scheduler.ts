@@ -98,7 +98,7 @@ export class ExchangeScheduler {
   private async run(pending: Pending): Promise<void> {
     this.owner = pending.handlerId;
     let bytes = 0;
-    let tail = new Uint8Array(0);
+    let tail: Uint8Array = new Uint8Array(0);
     try {
       await this.db.runExclusive(() =>
         this.db.execProtocolRawStream(pending.message, {
