@@ -1,27 +1,56 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client";
 
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
 
-// One client per process; Next's dev reloads re-evaluate modules, so it lives on globalThis.
-const holder = globalThis as unknown as { ludexPrisma?: PrismaClient };
+// One client and one pool per process; Next's dev reloads re-evaluate modules, so they live on globalThis.
+const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPool?: pg.Pool };
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the server with `npm start`.");
+  return url;
+}
+
+/**
+ * Whether `url` is the embedded server `npm start` runs for the data folder. Read from its
+ * embedded.json rather than importing embedded-server, which would pull PGlite into the Next bundle.
+ */
+function isEmbedded(url: string): boolean {
+  try {
+    const infoPath = join(resolve(process.env.LUDEX_DATA_DIR || ".ludex"), "embedded.json");
+    return (JSON.parse(readFileSync(infoPath, "utf8")) as { url?: string }).url === url;
+  } catch {
+    return false;
+  }
+}
 
 /** The Prisma client over DATABASE_URL (a PostgreSQL server, or the embedded PGlite socket). */
 export function getPrisma(): PrismaClient {
   if (!holder.ludexPrisma) {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) throw new Error("DATABASE_URL is not set: start the server with `npm start`.");
+    const connectionString = databaseUrl();
     const adapter = new PrismaPg({ connectionString, max: POOL_SIZE });
     holder.ludexPrisma = new PrismaClient({
       adapter,
-      // Embedded PGlite runs one transaction at a time: waiting for a slot can take a while.
-      transactionOptions: { maxWait: 10_000, timeout: 20_000 },
+      // PGlite runs one transaction at a time for all connections: waiting for a slot can take a while.
+      ...(isEmbedded(connectionString) ? { transactionOptions: { maxWait: 10_000, timeout: 20_000 } } : {}),
     });
   }
   return holder.ludexPrisma;
 }
 
+/** A pg pool on the same database and size, for raw SQL on hot paths. */
+export function getPool(): pg.Pool {
+  holder.ludexPool ??= new pg.Pool({ connectionString: databaseUrl(), max: POOL_SIZE });
+  return holder.ludexPool;
+}
+
 export async function disconnectPrisma(): Promise<void> {
-  await holder.ludexPrisma?.$disconnect();
+  const { ludexPrisma, ludexPool } = holder;
   holder.ludexPrisma = undefined;
+  holder.ludexPool = undefined;
+  await Promise.all([ludexPrisma?.$disconnect(), ludexPool?.end()]);
 }
