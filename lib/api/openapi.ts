@@ -60,7 +60,8 @@ function addSchema(schemas: Record<string, JsonSchema>, id: string, schema: z.Zo
   const rewritten = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   const { $defs, $schema: _, ...root } = rewritten as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
   Object.assign(schemas, $defs ?? {});
-  schemas[id] = root;
+  // A schema that carries its own id converts to a bare reference to itself: its body is already in $defs.
+  if (root.$ref !== `#/components/schemas/${id}`) schemas[id] = root;
 }
 
 function describeOperation(operation: Operation, responseId: string) {
