@@ -1,4 +1,4 @@
-import { getPrisma } from "../db/prisma-client";
+import { getMeteringPrisma } from "./metering-client";
 
 export interface ChargeRequest {
   requestId: string;
@@ -22,7 +22,7 @@ export interface CounterState {
  * exactly when the counter moved. Returns null when the allowance cannot cover the call.
  */
 export async function reserveCredits(charge: ChargeRequest): Promise<CounterState | null> {
-  const rows = await getPrisma().$queryRaw<CounterState[]>`
+  const rows = await getMeteringPrisma().$queryRaw<CounterState[]>`
     WITH charged AS (
       INSERT INTO credit_counters AS c (workspace_id, period, used, allowance)
       SELECT ${charge.workspaceId}, ${charge.period}, ${charge.credits}::int, ${charge.allowance}::int
@@ -44,7 +44,7 @@ export async function reserveCredits(charge: ChargeRequest): Promise<CounterStat
 
 /** Gives a call's credits back (validation failure, not found, our fault) and marks its ledger row. */
 export async function refundCredits(requestId: string, httpStatus: number): Promise<void> {
-  await getPrisma().$executeRaw`
+  await getMeteringPrisma().$executeRaw`
     WITH refunded AS (
       UPDATE usage_events SET status = 'refunded', http_status = ${httpStatus}::int
       WHERE request_id = ${requestId} AND status = 'charged'
@@ -55,7 +55,7 @@ export async function refundCredits(requestId: string, httpStatus: number): Prom
 }
 
 export async function readCounter(workspaceId: string, period: string): Promise<CounterState> {
-  const rows = await getPrisma().$queryRaw<CounterState[]>`
+  const rows = await getMeteringPrisma().$queryRaw<CounterState[]>`
     SELECT used, allowance FROM credit_counters WHERE workspace_id = ${workspaceId} AND period = ${period}`;
   return rows[0] ?? { used: 0, allowance: 0 };
 }
