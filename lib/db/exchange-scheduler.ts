@@ -68,12 +68,14 @@ export class ExchangeScheduler {
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.owner !== handlerId) return;
     await this.db.runExclusive(async () => {
+      // Its last message may have finished meanwhile and handed the database to another connection.
+      if (this.owner !== handlerId) return;
       if (this.ownerMidExchange) await this.db.execProtocolRaw(SYNC_MESSAGE);
       // Raw protocol, not db.exec(): exec takes the same exclusive lock and would wait on itself.
       if (this.status !== "I") await this.db.execProtocolRaw(ROLLBACK_MESSAGE);
       this.status = "I";
+      this.release();
     });
-    this.release();
     void this.drain();
   }
 

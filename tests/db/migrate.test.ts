@@ -58,7 +58,7 @@ describe("schema diffs", () => {
   });
 });
 
-describe("migrations on a fresh real PostgreSQL database", () => {
+describe("migrations on a fresh real PostgreSQL database", { timeout: 60_000 }, () => {
   const name = `ludex_test_${randomBytes(6).toString("hex")}`;
   const url = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -79,14 +79,14 @@ describe("migrations on a fresh real PostgreSQL database", () => {
   });
 });
 
-describe("migrations on a fresh embedded folder", () => {
+describe("migrations on a fresh embedded folder", { timeout: 60_000 }, () => {
   let dir: string;
   let server: EmbeddedPostgres;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "ludex-migrate-"));
     server = await startEmbeddedPostgres({ dataDir: dir });
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
