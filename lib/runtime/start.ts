@@ -14,14 +14,26 @@ const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const log = (message: string) => console.error(`[ludex] ${message}`);
 
+// Until Next runs, a signal or a failure must still close PGlite cleanly before we exit.
+let stopEmbedded: (() => Promise<void>) | undefined;
+
+async function exitEarly(code: number) {
+  await stopEmbedded?.().catch(() => undefined);
+  process.exit(code);
+}
+
 async function main() {
+  process.once("SIGINT", () => void exitEarly(130));
+  process.once("SIGTERM", () => void exitEarly(143));
   const embedded = await openDatabase();
+  stopEmbedded = embedded?.stop;
   const databaseUrl = process.env.DATABASE_URL!;
   const { applied } = await migrateDatabase(databaseUrl);
   if (applied.length) log(`migrations applied: ${applied.join(", ")}`);
   await ingestIfNeeded(databaseUrl);
   if (embedded) await ensureDemoWorkspace(databaseUrl, log);
   if (!dev && process.env.LUDEX_SKIP_BUILD !== "1" && needsBuild()) build();
+  process.removeAllListeners("SIGINT").removeAllListeners("SIGTERM");
   serve(embedded?.stop);
 }
 
@@ -75,5 +87,5 @@ function serve(stopEmbedded?: () => Promise<void>) {
 
 main().catch(async (error) => {
   log(`could not start: ${(error as Error).message}`);
-  process.exit(1);
+  await exitEarly(1);
 });
