@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { workspaceWithKey } from "./admin";
+import { freePort } from "./free-port";
 import { createTestDatabase } from "./test-database";
 
 declare module "vitest" {
@@ -95,15 +95,4 @@ async function stop(server: ChildProcess): Promise<void> {
   const timer = setTimeout(() => server.pid && process.kill(-server.pid, "SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,19 +1,12 @@
 // A second server on the same database, with strict limits and its own real Redis that the test stops.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { workspaceWithKey } from "../../support/admin";
+import { freePort } from "../../support/free-port";
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let app: ChildProcess;
 let redis: ChildProcess | undefined;
