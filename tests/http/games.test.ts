@@ -150,3 +150,21 @@ describe("paging", () => {
     expect(res.body.pagination).not.toHaveProperty("nextOffset");
   });
 });
+
+describe("GET /games/count", () => {
+  it("counts what GET /games lists, echoes the filters as understood, and costs a Counts credit price", async () => {
+    const list = await api("/games?tags=puzzle&releasedFrom=2019&genres=indie&limit=1");
+    const count = await api("/games/count?tags=puzzle&releasedFrom=2019&genres=indie");
+    expect(count.body.data.count).toBe(list.body.pagination.total);
+    expect(count.body.data.filters).toEqual({ tags: ["puzzle"], releasedFrom: "2019-01-01", genres: ["indie"] });
+    expect(count.body.meta.quota.charged).toBe(2);
+    expect((await api("/games/count")).body.data.count).toBe(await sqlCount("true"));
+  });
+
+  it("validates like GET /games", async () => {
+    const res = await api("/games/count?tags=rpgg");
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_TAG");
+    expect((await api("/games/count?limit=5")).body.error.param).toBe("limit");
+  });
+});
