@@ -3,23 +3,17 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import pg from "pg";
 import type { IngestFigures } from "./ingest";
+import type { LoadResult } from "./load";
 import type { WaitFigures } from "./wait-sampler";
 
-export interface RunFigures {
+/** One load run's figures (LoadResult's counts and latencies) with where the CPU and the waits went. */
+export interface RunFigures
+  extends Pick<LoadResult, "requests" | "errors" | "rps" | "p50Ms" | "p90Ms" | "p99Ms" | "maxMs" | "meanBytes" | "errorSamples"> {
   endpoint: string;
   server: string;
-  requests: number;
-  errors: number;
-  rps: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  meanBytes: number;
   cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
   writeTransactionsPerRequest: number;
   postgres: WaitFigures;
-  errorSamples: string[];
 }
 
 export interface Verdict {

@@ -7,11 +7,12 @@
 // The database is dropped and every child stopped at the end, on failure and on Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { workspaceWithKey } from "../support/admin";
+import { freePort } from "../support/free-port";
 import { createBenchDatabase, serverUrlFromEnv } from "./bench-database";
 import { measureIngest, type IngestFigures } from "./ingest";
 import { runLoad, type LoadResult } from "./load";
@@ -351,16 +352,6 @@ async function redisUrlIfReachable(): Promise<string | undefined> {
   return open ? "redis://127.0.0.1:6379" : undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 try {
   await main();
