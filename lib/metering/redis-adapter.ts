@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
 
-function connectClient(url: string) {
+function createRedisClient(url: string) {
   const client = createClient({
     url,
     // A dead Redis must fail fast, not queue commands: the caller degrades to a warning.
@@ -11,11 +11,12 @@ function connectClient(url: string) {
   client.on("error", () => {
     // reported per call by the limiter; the client keeps reconnecting in the background
   });
-  client.connect().catch(() => undefined);
   return client;
 }
 
-type RedisClient = ReturnType<typeof connectClient>;
+const FIRST_CONNECT_WAIT_MS = 1_000;
+
+type RedisClient = ReturnType<typeof createRedisClient>;
 
 /**
  * The four commands @upstash/ratelimit uses, over a real Redis (REDIS_URL) instead of Upstash REST.
@@ -25,14 +26,27 @@ type RedisClient = ReturnType<typeof connectClient>;
  */
 export class RedisRatelimitAdapter {
   private readonly strippedShaOf = new Map<string, string>();
+  private readonly firstConnect: Promise<unknown>;
 
-  constructor(private readonly client: RedisClient) {}
+  constructor(private readonly client: RedisClient) {
+    this.firstConnect = client.connect().catch(() => undefined);
+  }
+
+  /**
+   * Commands fail at once while the client is offline (so a dead Redis costs nothing), but the first
+   * requests after start wait briefly for the first connection instead of reporting Redis as down.
+   */
+  private async ready(): Promise<void> {
+    if (this.client.isReady) return;
+    await Promise.race([this.firstConnect, new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS))]);
+  }
 
   static connect(url: string): RedisRatelimitAdapter {
-    return new RedisRatelimitAdapter(connectClient(url));
+    return new RedisRatelimitAdapter(createRedisClient(url));
   }
 
   async eval(script: string, keys: string[], args: unknown[]): Promise<unknown> {
+    await this.ready();
     const stripped = stripFlags(script);
     this.strippedShaOf.set(sha1(script), sha1(stripped));
     return this.client.eval(stripped, { keys, arguments: args.map(String) });
@@ -41,6 +55,7 @@ export class RedisRatelimitAdapter {
   async evalsha(sha: string, keys: string[], args: unknown[]): Promise<unknown> {
     const strippedSha = this.strippedShaOf.get(sha);
     if (!strippedSha) throw new Error("NOSCRIPT script not loaded by this adapter yet");
+    await this.ready();
     return this.client.evalSha(strippedSha, { keys, arguments: args.map(String) });
   }
 
