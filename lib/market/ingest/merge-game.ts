@@ -23,11 +23,21 @@ export interface SourceTag {
   observedAt: string;
 }
 
+/**
+ * Observation days. None of these files carries its collection date, so each is the best the data or the
+ * source's own repository supports:
+ * - store 2019: the newest release date in the file (2019-04-24); Kaggle's page says "around May 2019".
+ * - store search 2023: the newest past release date in the file (2023-06-05; later ones are month-only
+ *   "coming soon" dates), so the scrape was on or soon after that day.
+ * - appdetails: fetched with the review dumps, whose newest review is from 2019-03-06.
+ * - review stats: woctezuma/steam-reviews-to-sales downloads them (in 2021) with end_date 2018-07-01, and its
+ *   README says "review numbers as they were on July 1, 2018": the counts describe 2018-07-01.
+ */
 export const SOURCES = {
-  store2019: { source: "steam-store-2019", observedAt: "2019" },
-  search2023: { source: "steam-store-search-2023", observedAt: "2023" },
-  appdetails: { source: "steam-appdetails", observedAt: "2019" },
-  reviewStats2021: { source: "steam-review-stats-2021", observedAt: "2021" },
+  store2019: { source: "steam-store-2019", observedAt: "2019-04-24" },
+  search2023: { source: "steam-store-search-2023", observedAt: "2023-06-05" },
+  appdetails: { source: "steam-appdetails", observedAt: "2019-03-06" },
+  reviewStats2021: { source: "steam-review-stats-2021", observedAt: "2018-07-01" },
 } satisfies Record<string, SourceTag>;
 
 export interface MergeInputs {
@@ -84,7 +94,7 @@ export function mergeGame(appId: number, input: MergeInputs): MergedGame | null 
   const { store2019: s19, search2023: s23 } = input;
 
   const catalog = pick("catalog", [
-    ...spy.map(({ tag, record }) => [tag, { name: record.name, developers: record.developers, publishers: record.publishers }] as [SourceTag, CatalogFields]),
+    ...spy.map(({ tag, record }) => [tag, record.name ? { name: record.name, developers: record.developers, publishers: record.publishers } : null] as [SourceTag, CatalogFields | null]),
     [SOURCES.appdetails, d ? { name: d.name, developers: strings(d.developers), publishers: strings(d.publishers) } : null],
     [SOURCES.store2019, s19?.name ? { name: s19.name, developers: s19.developers, publishers: s19.publishers } : null],
     [SOURCES.search2023, s23?.name ? { name: s23.name, developers: [], publishers: [] } : null],

@@ -5,7 +5,8 @@ import type { IngestLog } from "./ingest-log";
 
 export interface SteamSpyRecord {
   appId: number;
-  name: string;
+  /** SteamSpy serves some apps with an empty name: their counts are still real, the name comes from elsewhere */
+  name: string | null;
   developers: string[];
   publishers: string[];
   positive: number | null;
@@ -65,8 +66,7 @@ function toRecord(key: string, raw: unknown): SteamSpyRecord | string {
   const r = raw as Record<string, unknown>;
   const appId = Number(r.appid ?? key);
   if (!Number.isInteger(appId) || appId <= 0) return `bad appid ${String(r.appid)}`;
-  const name = typeof r.name === "string" ? r.name.trim() : "";
-  if (!name) return "missing name";
+  const name = typeof r.name === "string" && r.name.trim() ? r.name.trim() : null;
   const owners = parseOwners(r.owners);
   if (owners === "bad") return `bad owners ${String(r.owners)}`;
   const positive = count(r.positive);
@@ -107,15 +107,21 @@ export function parseOwners(value: unknown): { low: number; high: number } | nul
   return low <= high && high <= 2_147_483_647 ? { low, high } : "bad";
 }
 
-/** SteamSpy joins names with ", "; company suffixes like ", Inc." and ", LLC" are not separate names. */
+const COMPANY_SUFFIX = /^(inc|llc|ltd|co|corp|gmbh|ag|kg|bv|sas|sl|s\.?a|s\.?r\.?l|s\.?r\.?o|a\.?b|oy|pty|plc|limited|co\.?,? ?ltd)\.?$/i;
+
+/**
+ * SteamSpy joins names with ", ", but company names hold that too ("CAPCOM Co., Ltd.", "Epic Games, Inc."):
+ * a part that is only a company suffix stays with the name before it. A comma without a space
+ * ("IMCGAMES Co.,Ltd.") is inside a name; a trailing comma is dropped.
+ */
 export function splitNames(value: unknown): string[] {
   if (typeof value !== "string" || !value.trim()) return [];
-  const parts = value.split(/,\s*/);
+  const parts = value.trim().replace(/,+$/, "").split(/,\s+/);
   const names: string[] = [];
   for (const part of parts) {
     const trimmed = part.trim();
     if (!trimmed) continue;
-    if (names.length > 0 && /^(inc|llc|ltd|co|corp|gmbh|s\.?a|s\.?r\.?l|a\.?b|oy|pty|plc|limited)\.?$/i.test(trimmed)) {
+    if (names.length > 0 && COMPANY_SUFFIX.test(trimmed)) {
       names[names.length - 1] += `, ${trimmed}`;
     } else names.push(trimmed);
   }

@@ -5,6 +5,7 @@ import { parseCsv, parseCsvRecords, parsePythonList } from "./csv";
 import type { IngestLog } from "./ingest-log";
 import { count, parseOwners } from "./read-steamspy";
 import { parseReleaseDate, type ReleaseDate } from "./release-date";
+import { cleanText } from "./text";
 
 export interface StoreRecord {
   appId: number;
@@ -34,7 +35,8 @@ export function readTagList(dataDir: string, log: IngestLog): { id: number; name
     if (row.length === 1 && row[0] === "") continue;
     log.read("steam-tags");
     const id = Number(row[0]);
-    const name = row.slice(1).join(",").trim();
+    // the list keeps Steam's HTML escapes and some trailing spaces ("Point &amp; Click", "Parody ")
+    const name = cleanText(row.slice(1).join(","));
     if (!Number.isInteger(id) || id <= 0 || !name) log.malformed("steam-tags", row.join(","), "expected tagid,name");
     else tags.push({ id, name });
   }
@@ -47,7 +49,7 @@ export function readStore2019(dataDir: string, log: IngestLog): Map<number, Stor
   const path = join(dataDir, "store", "steam-store-games-2019.csv.gz");
   const records = new Map<number, StoreRecord>();
   if (!existsSync(path)) return records;
-  for (const row of parseCsvRecords(readGz(path))) {
+  for (const row of log.guard(source, path, [], () => parseCsvRecords(readGz(path)))) {
     log.read(source);
     const appId = Number(row.appid);
     const owners = parseOwners(row.owners);
@@ -87,19 +89,18 @@ export function readStoreSearch2023(dataDir: string, log: IngestLog): Map<number
   const path = join(dataDir, "store", "steam-store-search-2023.csv.gz");
   const records = new Map<number, StoreRecord>();
   if (!existsSync(path)) return records;
-  for (const row of parseCsvRecords(readGz(path))) {
+  for (const row of log.guard(source, path, [], () => parseCsvRecords(readGz(path)))) {
     log.read(source);
     const appId = Number(row.Unique_ID);
-    const tagNames = row.tags?.trim() === "None Listed" ? [] : parsePythonList(row.tags ?? "");
+    const listed = row.tags?.trim() === "None Listed" ? [] : parsePythonList(row.tags ?? "");
+    const tagNames = listed?.map(cleanText).filter((name): name is string => name !== null) ?? null;
     if (!Number.isInteger(appId) || appId <= 0) { log.malformed(source, JSON.stringify(row).slice(0, 100), "bad appid"); continue; }
     if (tagNames === null) { log.malformed(source, row.Unique_ID, `tags not a list: ${row.tags?.slice(0, 40)}`); continue; }
     const release = parseReleaseDate(row.date_released);
-    const dollars = /^\d+(\.\d+)?$/.test(row.price?.trim() ?? "") ? Number(row.price) : null;
-    const discount = /^-(\d+)%$/.exec(row.discount?.trim() ?? "");
     const platforms = (["windows", "mac", "linux"] as const).filter((_, i) => [row.win_comp, row.mac_comp, row.linux_comp][i] === "1");
     records.set(appId, {
       appId,
-      name: row.title?.trim() || null,
+      name: cleanText(row.title),
       developers: [],
       publishers: [],
       release: { ...release, text: row.date_released?.trim() || null },
@@ -107,7 +108,7 @@ export function readStoreSearch2023(dataDir: string, log: IngestLog): Map<number
       genres: null,
       categories: null,
       tagNames,
-      price: dollars === null ? null : { cents: Math.round(dollars * 100), initialCents: null, currency: "USD", discountPercent: discount ? Number(discount[1]) : row.discount === "No Discount" ? 0 : null },
+      price: searchPrice(row.price, row.discount),
       positive: null,
       negative: null,
       owners: null,
@@ -148,15 +149,19 @@ export function readAppDetails(dataDir: string, log: IngestLog): Map<number, App
 export interface ReviewStats {
   positive: number;
   negative: number;
+  /** what Steam itself labelled these counts (review_score, review_score_desc), where present */
+  steamScore?: number;
+  steamLabel?: string;
 }
 
-/** Steam `appreviews` query_summary per app, 2021. */
+/** Steam `appreviews` query_summary per app, downloaded in 2021 with the counts as of 2018-07-01. */
 export function readReviewStats2021(dataDir: string, log: IngestLog): Map<number, ReviewStats> {
   const source = "steam-review-stats-2021";
   const path = join(dataDir, "store", "review-stats-2021.json.gz");
   const records = new Map<number, ReviewStats>();
   if (!existsSync(path)) return records;
-  for (const [key, raw] of Object.entries(JSON.parse(readGz(path)) as Record<string, any>)) {
+  const all = log.guard(source, path, {}, () => JSON.parse(readGz(path)) as Record<string, any>);
+  for (const [key, raw] of Object.entries(all)) {
     log.read(source);
     const appId = Number(key);
     const positive = count(raw?.total_positive);
@@ -165,9 +170,28 @@ export function readReviewStats2021(dataDir: string, log: IngestLog): Map<number
       log.malformed(source, key, "bad appid or review counts");
       continue;
     }
-    records.set(appId, { positive, negative });
+    const steamLabel = typeof raw.review_score_desc === "string" ? raw.review_score_desc : undefined;
+    records.set(appId, { positive, negative, steamScore: count(raw.review_score) ?? undefined, steamLabel });
   }
   return records;
+}
+
+const FREE = /^(free|free to play|play for free!?)$/i;
+
+/**
+ * The search page's price is what a buyer paid that day: with a "-20%" discount it is the discounted
+ * price and the list price was not shown (null, not guessed); "14.99</strike>...<br>Free" is a giveaway
+ * (list 14.99, paid 0).
+ */
+export function searchPrice(priceText: string | undefined, discountText: string | undefined): StoreRecord["price"] {
+  const text = (priceText ?? "").trim();
+  const match = /^(?:(\d+(?:\.\d+)?)<\/strike>.*<br>)?(\d+(?:\.\d+)?|.*free.*)$/i.exec(text);
+  if (!text || !match || (!/^\d/.test(match[2]) && !FREE.test(match[2]))) return null;
+  const cents = /^\d/.test(match[2]) ? Math.round(Number(match[2]) * 100) : 0;
+  const off = /^-(\d+)%$/.exec(discountText?.trim() ?? "");
+  const discountPercent = off ? Number(off[1]) : discountText?.trim() === "No Discount" ? 0 : null;
+  const initialCents = match[1] ? Math.round(Number(match[1]) * 100) : discountPercent === 0 ? cents : null;
+  return { cents, initialCents, currency: "USD", discountPercent };
 }
 
 function list(value: string | undefined): string[] {

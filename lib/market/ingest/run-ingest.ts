@@ -1,13 +1,15 @@
 import { resolve } from "node:path";
 import pg from "pg";
+import { steamReviewLabel } from "../review-label";
 import { slugify } from "../slugify";
-import { IngestLog, type IngestReport } from "./ingest-log";
-import { mergeGame, type MergedGame } from "./merge-game";
+import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./ingest-log";
+import { gameTagRows } from "./match-tags";
+import { mergeGame, SOURCES, type MergedGame } from "./merge-game";
 import { readReviewDumps } from "./read-reviews";
 import { readSteamSpySnapshots } from "./read-steamspy";
 import { readAppDetails, readReviewStats2021, readStore2019, readStoreSearch2023, readTagList } from "./read-store";
 import { gameRow, GAMES, GAME_TAGS, REVIEWS, reviewRow, SNAPSHOTS, TAGS } from "./table-specs";
-import { upsertRows } from "./upsert-rows";
+import { upsertRows, type UpsertSpec } from "./upsert-rows";
 
 export type { IngestReport } from "./ingest-log";
 
@@ -17,50 +19,58 @@ export interface IngestOptions {
   onProgress?: (p: { stage: string; done: number; total: number }) => void;
 }
 
-/** The 2021 review statistics carry a year, not a day: stored on the year's first day. */
-const REVIEW_STATS_2021_DAY = "2021-01-01";
+type Progress = NonNullable<IngestOptions["onProgress"]>;
 
 /** Reads every real source as published, merges per appid, and upserts; a re-run changes nothing. */
 export async function runIngest(options: IngestOptions): Promise<IngestReport> {
   const started = Date.now();
-  const dataDir = resolve(options.dataDir ?? "prisma/data");
-  const progress = options.onProgress ?? (() => undefined);
+  const dataDir = resolve(process.cwd(), options.dataDir ?? "prisma/data");
+  const progress: Progress = options.onProgress ?? (() => undefined);
   const log = new IngestLog();
   progress({ stage: "reading sources", done: 0, total: 1 });
   const sources = readSources(dataDir, log);
   progress({ stage: "reading sources", done: 1, total: 1 });
-  const games = mergeAll(sources);
+  const games = mergeAll(sources, log);
+  const rows = buildRows(sources, games, log);
 
-  const client = new pg.Client({ connectionString: options.databaseUrl });
-  await client.connect();
+  // Three connections: the link tables load side by side once their games exist.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   try {
-    const run = await client.query<{ id: number }>("INSERT INTO ingest_runs (report) VALUES ('{}') RETURNING id");
+    const run = await pool.query<{ id: number }>("INSERT INTO ingest_runs (report) VALUES ('{}') RETURNING id");
+    const write = (name: string, spec: UpsertSpec, data: unknown[][]) => writeTable(pool, spec, data, name, progress);
     const written: IngestReport["written"] = {};
-    const stage = (name: string, total: number) => (done: number) => progress({ stage: name, done, total });
-
-    written.tags = await upsertRows(client, TAGS, tagRows(sources.tags), stage("tags", sources.tags.length));
-    written.games = await upsertRows(client, GAMES, games.map(gameRow), stage("games", games.length));
-    const tagLinks = gameTagRows(games, sources.tags, log);
-    written.gameTags = await upsertRows(client, GAME_TAGS, tagLinks, stage("game tags", tagLinks.length));
-    const snapshots = snapshotRows(sources, new Set(games.map((g) => g.appId)));
-    written.snapshots = await upsertRows(client, SNAPSHOTS, snapshots, stage("snapshots", snapshots.length));
-    const reviews = sources.reviews.filter((r) => sources.gameIds.has(r.appId)).map(reviewRow);
-    written.reviews = await upsertRows(client, REVIEWS, reviews, stage("reviews", reviews.length));
-    await refreshTagCounts(client);
+    written.tags = await write("tags", TAGS, rows.tags);
+    written.games = await write("games", GAMES, rows.games);
+    [written.gameTags, written.snapshots, written.reviews] = await Promise.all([
+      write("game tags", GAME_TAGS, rows.gameTags),
+      write("snapshots", SNAPSHOTS, rows.snapshots),
+      write("reviews", REVIEWS, rows.reviews),
+    ]);
+    await refreshTagCounts(pool);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
-    await client.query("ANALYZE games, game_tags, tags, snapshots");
+    await pool.query("ANALYZE games, game_tags, tags, snapshots, reviews");
 
     const report: IngestReport = {
       sources: log.sources,
       written,
       unknownTagNames: log.unknownTagNames,
       coverage: countBy(games, (g) => g.coverage),
+      reviewLabelAgreement: reviewLabelAgreement(sources.reviewStats2021),
       durationMs: Date.now() - started,
     };
-    await client.query("UPDATE ingest_runs SET finished_at = now(), report = $2::jsonb WHERE id = $1", [run.rows[0].id, JSON.stringify(report)]);
+    await pool.query("UPDATE ingest_runs SET finished_at = now(), report = $2::jsonb WHERE id = $1", [run.rows[0].id, JSON.stringify(report)]);
     return report;
   } finally {
-    await client.end();
+    await pool.end();
+  }
+}
+
+async function writeTable(pool: pg.Pool, spec: UpsertSpec, rows: unknown[][], stage: string, progress: Progress) {
+  const client = await pool.connect();
+  try {
+    return await upsertRows(client, spec, rows, (done) => progress({ stage, done, total: rows.length }));
+  } finally {
+    client.release();
   }
 }
 
@@ -72,16 +82,17 @@ function readSources(dataDir: string, log: IngestLog) {
   const reviewStats2021 = readReviewStats2021(dataDir, log);
   const reviews = readReviewDumps(dataDir, log);
   const tags = readTagList(dataDir, log);
-  const gameIds = new Set<number>([...spy.flatMap((s) => [...s.records.keys()]), ...details.keys(), ...store2019.keys(), ...search2023.keys()]);
-  return { spy, details, store2019, search2023, reviewStats2021, reviews, tags, gameIds };
+  const appIds = new Set<number>([...spy.flatMap((s) => [...s.records.keys()]), ...details.keys(), ...store2019.keys(), ...search2023.keys()]);
+  return { spy, details, store2019, search2023, reviewStats2021, reviews, tags, appIds };
 }
 
 type Sources = ReturnType<typeof readSources>;
 
-function mergeAll(sources: Sources): MergedGame[] {
+/** One merged row per appid that some source names; an app no source names is reported, not stored. */
+function mergeAll(sources: Sources, log: IngestLog): MergedGame[] {
   const withTexts = new Set(sources.reviews.map((r) => r.appId));
   const games: MergedGame[] = [];
-  for (const appId of [...sources.gameIds].sort((a, b) => a - b)) {
+  for (const appId of [...sources.appIds].sort((a, b) => a - b)) {
     const game = mergeGame(appId, {
       spy: sources.spy.flatMap((s) => {
         const record = s.records.get(appId);
@@ -94,11 +105,27 @@ function mergeAll(sources: Sources): MergedGame[] {
       hasReviewTexts: withTexts.has(appId),
     });
     if (game) games.push(game);
+    else log.malformed("merge", String(appId), "no source gives a name");
   }
   return games;
 }
 
-/** Unique slugs: a name that slugifies like an earlier one gets its id appended. */
+function buildRows(sources: Sources, games: MergedGame[], log: IngestLog) {
+  const stored = new Set(games.map((g) => g.appId));
+  for (const game of games) {
+    for (const source of new Set(Object.values(game.sources).map((s) => s.source))) {
+      if (!source.startsWith("steamspy-") && source !== SOURCES.reviewStats2021.source) log.written(source);
+    }
+  }
+  const reviews = sources.reviews.filter((r) => stored.has(r.appId)).map(reviewRow);
+  log.written("steam-appreviews", reviews.length);
+  log.skipped("steam-appreviews", "app not named by any source", sources.reviews.length - reviews.length);
+  const tags = tagRows(sources.tags);
+  log.written("steam-tags", tags.length);
+  return { tags, games: games.map(gameRow), gameTags: gameTagRows(games, sources.tags, log), snapshots: snapshotRows(sources, stored, log), reviews };
+}
+
+/** Unique slugs: a name that slugifies like an earlier one (by id) gets its id appended. */
 function tagRows(tags: { id: number; name: string }[]): unknown[][] {
   const taken = new Set<string>();
   return [...tags]
@@ -111,41 +138,42 @@ function tagRows(tags: { id: number; name: string }[]): unknown[][] {
     });
 }
 
-function gameTagRows(games: MergedGame[], tags: { id: number; name: string }[], log: IngestLog): unknown[][] {
-  const byName = new Map(tags.map((tag) => [tag.name.toLowerCase(), tag.id]));
+/** One snapshot per game, source and day; counts for an app no source names have no game to hang on. */
+function snapshotRows(sources: Sources, stored: Set<number>, log: IngestLog): unknown[][] {
   const rows: unknown[][] = [];
-  for (const game of games) {
-    const seen = new Set<number>();
-    let rank = 0;
-    for (const name of game.tagNames) {
-      const id = byName.get(name.toLowerCase());
-      if (id === undefined) {
-        log.unknownTag(name);
-        continue;
-      }
-      if (seen.has(id)) continue;
-      seen.add(id);
-      rows.push([game.appId, id, ++rank, game.sources.tags.source]);
-    }
-  }
-  return rows;
-}
-
-function snapshotRows(sources: Sources, known: Set<number>): unknown[][] {
-  const rows: unknown[][] = [];
+  const add = (source: string, row: unknown[]) => {
+    if (stored.has(row[0] as number)) {
+      rows.push(row);
+      log.written(source);
+    } else log.skipped(source, "app not named by any source");
+  };
   for (const snapshot of sources.spy) {
     for (const r of snapshot.records.values()) {
-      rows.push([r.appId, snapshot.source, snapshot.observedOn, r.positive, r.negative, r.ownersLow, r.ownersHigh, r.ccu, r.priceCents]);
+      add(snapshot.source, [r.appId, snapshot.source, snapshot.observedOn, r.positive, r.negative, r.ownersLow, r.ownersHigh, r.ccu, r.priceCents]);
     }
   }
+  const { source, observedAt } = SOURCES.reviewStats2021;
   for (const [appId, stats] of sources.reviewStats2021) {
-    if (known.has(appId)) rows.push([appId, "steam-review-stats-2021", REVIEW_STATS_2021_DAY, stats.positive, stats.negative, null, null, null, null]);
+    add(source, [appId, source, observedAt, stats.positive, stats.negative, null, null, null, null]);
   }
   return rows;
 }
 
-async function refreshTagCounts(client: pg.Client) {
-  await client.query(`UPDATE tags t SET game_count = c.n
+function reviewLabelAgreement(stats: Sources["reviewStats2021"]): ReviewLabelAgreement {
+  const result: ReviewLabelAgreement = { compared: 0, agreed: 0, rate: null, disagreements: [] };
+  for (const [appId, s] of stats) {
+    if (s.steamLabel === undefined) continue;
+    const ours = steamReviewLabel(s.positive, s.negative);
+    result.compared++;
+    if (ours.label === s.steamLabel && (s.steamScore === undefined || ours.score === s.steamScore)) result.agreed++;
+    else if (result.disagreements.length < 5) result.disagreements.push({ appId, positive: s.positive, negative: s.negative, steam: s.steamLabel, ours: ours.label });
+  }
+  result.rate = result.compared > 0 ? result.agreed / result.compared : null;
+  return result;
+}
+
+async function refreshTagCounts(pool: pg.Pool) {
+  await pool.query(`UPDATE tags t SET game_count = c.n
     FROM (SELECT tags.id, count(gt.app_id)::int AS n FROM tags LEFT JOIN game_tags gt ON gt.tag_id = tags.id GROUP BY tags.id) c
     WHERE t.id = c.id AND t.game_count <> c.n`);
 }
