@@ -1,16 +1,26 @@
 /**
- * Merge rules, per appid and per field family; the first source that has a family wins, and the
- * family records that source and its observation date. Missing stays null: nothing is ever 0 by default.
- * - catalog (name, developers, publishers): SteamSpy 2025, appdetails, Store 2019, SteamSpy 2023, Store search 2023
- * - type: appdetails
- * - release: appdetails, Store 2019 (day), Store search 2023 (free text; precision day/month/year/unknown)
- * - price: SteamSpy 2025 (USD cents), appdetails price_overview, Store search 2023 (USD), Store 2019 (GBP)
- * - platforms: appdetails, Store 2019, Store search 2023; genres, categories: appdetails, Store 2019
- * - tags: Store search 2023 (store order), else Store 2019's SteamSpy tags (vote order)
- * - reviews: SteamSpy 2025, SteamSpy 2023, review stats 2021, Store 2019; label by Steam's rules
- * - owners, ccu: SteamSpy 2025, then 2023 (owners also Store 2019)
- * - playtime: SteamSpy 2023, Store 2019, only where non-zero (the 2025 snapshot did not collect it)
- * - storeDetails: appdetails
+ * Merge rules, per appid and per field family. Within a family the first source that has a value wins,
+ * and `sources[family]` records that source and its observation day (YYYY-MM-DD); a family no source has
+ * is absent from `sources`. Missing stays null: nothing is ever 0 by default.
+ * - catalog (name, developers, publishers, slug): SteamSpy 2025, SteamSpy 2023, appdetails, Store 2019,
+ *   Store search 2023. SteamSpy's comma-joined companies are split on ", " keeping "Co., Ltd." whole.
+ *   An app no source names is not stored (reported under "merge").
+ * - type: appdetails `type`, else null.
+ * - release: appdetails ("21 Aug, 2012"), Store 2019 (ISO day), Store search 2023 (free text: day, month,
+ *   year or unknown, e.g. "Coming soon"); releaseText keeps the raw text.
+ * - price: the newest SteamSpy snapshot with the app (USD cents), appdetails price_overview, Store search
+ *   2023 (USD dollars; "Free" is 0), Store 2019 (GBP). isFree: appdetails is_free, else price == 0.
+ * - platforms: appdetails, Store 2019, Store search 2023. genres, categories: appdetails, Store 2019.
+ *   Not collected: an empty array and no family in `sources`, so the API can answer null.
+ * - tags: Store search 2023 (store order), else Store 2019's SteamSpy tags (vote order).
+ * - reviews: SteamSpy 2025, SteamSpy 2023, review stats (as of 2018-07-01), Store 2019; rating and
+ *   Steam's label are computed from the counts (review-label.ts).
+ * - owners, ccu: SteamSpy 2025, then 2023 (owners also Store 2019).
+ * - playtime: SteamSpy 2023, Store 2019, only where non-zero: SteamSpy's 0 means "no data" (the 2025
+ *   snapshot did not collect playtime at all), so it is stored as null, never as zero minutes.
+ * - storeDetails: appdetails (selected fields, languages as plain text).
+ * - coverage: basic (catalog and review counts), partial (also tags and a known release date), full
+ *   (also review texts and store details).
  */
 import { slugify } from "../slugify";
 import { steamReviewLabel } from "../review-label";
@@ -200,7 +210,7 @@ function storeDetailsOf(d: Record<string, any>): Record<string, unknown> {
     headerImage: d.header_image ?? null,
     website: d.website ?? null,
     controllerSupport: d.controller_support ?? null,
-    requiredAge: Number(d.required_age) || 0,
+    requiredAge: d.required_age === undefined || d.required_age === null || d.required_age === "" || Number.isNaN(Number(d.required_age)) ? null : Number(d.required_age),
     supportedLanguages: typeof d.supported_languages === "string" ? d.supported_languages.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim() : null,
     metacritic: d.metacritic?.score ?? null,
     recommendations: d.recommendations?.total ?? null,
