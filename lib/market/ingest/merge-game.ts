@@ -111,11 +111,16 @@ export function mergeGame(appId: number, input: MergeInputs): MergedGame | null 
   ]);
   if (!catalog) return null;
 
-  const release = pick("release", [
-    [SOURCES.appdetails, input.details?.release.precision !== "unknown" ? input.details?.release : null],
-    [SOURCES.store2019, s19 && s19.release.precision !== "unknown" ? s19.release : null],
-    [SOURCES.search2023, s23?.release.text ? s23.release : null],
-  ]) ?? { date: null, precision: "unknown" as const, year: null, text: null };
+  // A dated release wins; else the raw text a store printed ("Coming soon", "someday") with precision unknown.
+  const releases: [SourceTag, MergedGame["release"] | undefined][] = [
+    [SOURCES.appdetails, input.details?.release],
+    [SOURCES.store2019, s19?.release],
+    [SOURCES.search2023, s23?.release],
+  ];
+  const release =
+    pick("release", releases.map(([tag, r]) => [tag, r?.precision !== "unknown" ? r : null])) ??
+    pick("release", releases.map(([tag, r]) => [tag, r?.text ? r : null])) ??
+    { date: null, precision: "unknown" as const, year: null, text: null };
 
   const price = pick("price", [
     ...spy.slice(0, 1).map(({ tag, record }) => [tag, record.priceCents === null ? null : { cents: record.priceCents, initialCents: record.initialPriceCents, currency: "USD", discountPercent: record.discountPercent }] as [SourceTag, PriceFields | null]),
