@@ -8,7 +8,8 @@ import { OPERATIONS } from "@/lib/operations";
 
 const document = buildOpenApiDocument(OPERATIONS) as any;
 const API_DIR = join(process.cwd(), "app/api/v1");
-// Routes that are not operations: the document itself, and the catch-all that answers NOT_FOUND.
+// Routes allowed without an operation: the OpenAPI document itself (openapi.json), and the optional
+// catch-all [[...path]] that answers NOT_FOUND for unknown paths under /api/v1.
 const NON_OPERATION_ROUTES = new Set(["/openapi.json", "/[[...path]]"]);
 
 function routeFiles(dir: string): string[] {
@@ -37,6 +38,20 @@ describe("the operation registry and the route files", () => {
       const route = routes.find((r) => r.path.replace(/\[(\w+)\]/g, "{$1}") === op.path)!;
       const header = readFileSync(route.file, "utf8").split("\n")[0];
       expect(header.startsWith(`// ${op.method} /api/v1${op.path}: `)).toBe(true);
+    }
+  });
+
+  it("each route file's header names its operation's method, path and summary", () => {
+    for (const op of OPERATIONS) {
+      const route = routes.find((r) => r.path.replace(/\[(\w+)\]/g, "{$1}") === op.path)!;
+      const header = readFileSync(route.file, "utf8").split("\n")[0];
+      expect(header.toLowerCase(), relative(API_DIR, route.file)).toBe(`// ${op.method} /api/v1${op.path}: ${op.summary}`.toLowerCase());
+    }
+  });
+
+  it("the routes without an operation also start with a header", () => {
+    for (const route of routes.filter((r) => NON_OPERATION_ROUTES.has(r.path))) {
+      expect(readFileSync(route.file, "utf8").split("\n")[0]).toMatch(/^\/\/ (GET|ANY) \/api\/v1\/\S+: \S/);
     }
   });
 
@@ -69,5 +84,69 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(document.components.schemas.Quota.properties).toHaveProperty("remaining");
+  });
+
+  // Accepted warnings: no licence chosen yet, tag groups need no prose, and SERVICE_UNAVAILABLE is a
+  // shared response kept for operations that depend on an outside service.
+  it("has only the accepted Redocly warnings", async () => {
+    const config = await createConfig({ extends: ["recommended"], rules: { "no-server-example.com": "off" } } as never);
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "/openapi.json", config });
+    const accepted = new Set(["info-license", "tag-description", "no-unused-components"]);
+    expect(problems.filter((p) => !accepted.has(p.ruleId)).map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  it("states the cost class of every operation as one of the five spec classes", () => {
+    for (const op of OPERATIONS) {
+      const spec = document.paths[op.path][op.method.toLowerCase()];
+      expect(["free", "baseline", "counts", "per-title", "heavy"], op.id).toContain(spec["x-cost-class"]);
+      expect(spec.description, op.id).toMatch(/Cost class: /);
+    }
+    const classOf = (id: string) => OPERATIONS.find((op) => op.id === id)?.costClass;
+    expect([classOf("listTags"), classOf("getStatus"), classOf("getGame")]).toEqual(["free", "free", "baseline"]);
+  });
+
+  it("documents list parameters as comma-separated arrays, path parameters as required", () => {
+    const games = document.paths["/games"].get.parameters as any[];
+    for (const name of ["tags", "tagsExclude", "genres", "platforms", "coverage", "fields"]) {
+      const param = games.find((p) => p.name === name);
+      expect(param, name).toMatchObject({ in: "query", required: false, style: "form", explode: false, schema: { type: "array" } });
+    }
+    expect(games.find((p) => p.name === "limit").schema).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
+    for (const op of OPERATIONS) {
+      for (const param of document.paths[op.path].get.parameters.filter((p: any) => p.in === "path")) {
+        expect(param.required, `${op.id} ${param.name}`).toBe(true);
+        expect(op.path).toContain(`{${param.name}}`);
+      }
+    }
+  });
+
+  it("references the Error schema from every error response, and documents 404 where a path names a resource", () => {
+    for (const op of OPERATIONS) {
+      const responses = document.paths[op.path].get.responses as Record<string, any>;
+      for (const [status, response] of Object.entries(responses).filter(([s]) => s !== "200")) {
+        expect(Number(status)).toBeGreaterThanOrEqual(400);
+        const shared = document.components.responses[response.$ref.split("/").pop()];
+        expect(shared.content["application/json"].schema.$ref, `${op.id} ${status}`).toBe("#/components/schemas/Error");
+        expect(shared.headers).toHaveProperty("Request-Id");
+      }
+      if (op.path.includes("{")) expect(responses, op.id).toHaveProperty("404");
+    }
+    const error = document.components.schemas.Error;
+    expect(error.required).toContain("error");
+    expect(error.properties.error.required).toEqual(expect.arrayContaining(["code", "message", "requestId"]));
+  });
+
+  it("gives list envelopes a pagination object whose nextOffset is optional, and others none", () => {
+    for (const op of OPERATIONS) {
+      const ref = document.paths[op.path].get.responses["200"].content["application/json"].schema.$ref as string;
+      const envelope = document.components.schemas[ref.split("/").pop()!];
+      expect(envelope.properties.meta.$ref).toBe("#/components/schemas/Meta");
+      if (op.paginated) expect(envelope.properties.pagination.$ref, op.id).toBe("#/components/schemas/Pagination");
+      else expect(envelope.properties, op.id).not.toHaveProperty("pagination");
+    }
+    const pagination = document.components.schemas.Pagination;
+    expect(pagination.required.sort()).toEqual(["limit", "offset", "total"]);
+    expect(pagination.properties).toHaveProperty("nextOffset");
+    expect(document.components.schemas.Meta.required.sort()).toEqual(["generatedAt", "requestId"]);
   });
 });
