@@ -1,0 +1,226 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectError, expectSuccess } from "../support/envelope";
+import { api } from "../support/http";
+
+// GET /games in depth: each filter checked on what the results carry (details fetched where the list
+// could hide it), totals against independent SQL on the test database, every sort over a whole result set.
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("databaseUrl") });
+  await db.connect();
+});
+afterAll(async () => db?.end());
+
+const sqlCount = async (where: string, params: unknown[] = []) =>
+  (await db.query(`SELECT count(*)::int AS n FROM games g WHERE ${where}`, params)).rows[0].n as number;
+const hasTag = (slug: string) =>
+  `EXISTS (SELECT 1 FROM game_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.app_id = g.app_id AND t.slug = '${slug}')`;
+const total = async (query: string) => {
+  const res = await api(`/games?${query}${query ? "&" : ""}limit=1`);
+  expectSuccess(res, { list: true });
+  return res.body.pagination.total as number;
+};
+
+async function walk(query: string) {
+  const items: any[] = [];
+  let offset: number | undefined = 0;
+  let total = 0;
+  while (offset !== undefined) {
+    const res: any = await api(`/games?${query}&limit=100&offset=${offset}`);
+    expectSuccess(res, { list: true });
+    items.push(...res.body.data);
+    total = res.body.pagination.total;
+    offset = res.body.pagination.nextOffset;
+  }
+  return { items, total };
+}
+
+describe("GET /games filters", () => {
+  it("tags: every result carries all of them, checked on the game's detail", async () => {
+    const res = await api("/games?tags=puzzle,platformer&limit=10&fields=name");
+    expect(res.body.data.length).toBe(10);
+    for (const { appId } of res.body.data) {
+      const detail = (await api(`/games/${appId}`)).body.data;
+      expect(detail.tags.map((t: any) => t.slug), String(appId)).toEqual(expect.arrayContaining(["puzzle", "platformer"]));
+    }
+    expect(res.body.pagination.total).toBe(await sqlCount(`${hasTag("puzzle")} AND ${hasTag("platformer")}`));
+  });
+
+  it("tags comma-separated and repeated mean the same", async () => {
+    expect(await total("tags=puzzle&tags=platformer")).toBe(await total("tags=puzzle,platformer"));
+  });
+
+  it("tagsExclude: no result carries any of them; the total matches SQL", async () => {
+    const res = await api("/games?tags=puzzle&tagsExclude=casual,2d&limit=10&fields=name");
+    for (const { appId } of res.body.data) {
+      const slugs = (await api(`/games/${appId}`)).body.data.tags.map((t: any) => t.slug);
+      expect(slugs).not.toContain("casual");
+      expect(slugs).not.toContain("2d");
+    }
+    expect(res.body.pagination.total).toBe(await sqlCount(`${hasTag("puzzle")} AND NOT ${hasTag("casual")} AND NOT ${hasTag("2d")}`));
+  });
+
+  it("genres by name or slug; every result has them all", async () => {
+    expect(await total("genres=Free%20to%20Play,Strategy")).toBe(await total("genres=free-to-play,strategy"));
+    const res = await api("/games?genres=strategy,free-to-play&limit=50&fields=genres");
+    for (const game of res.body.data) expect(game.genres).toEqual(expect.arrayContaining(["Strategy", "Free to Play"]));
+    expect(res.body.pagination.total).toBe(await sqlCount("genres @> ARRAY['Strategy','Free to Play']"));
+  });
+
+  it("releasedFrom/To: YYYY, YYYY-MM and YYYY-MM-DD bounds, inclusive, against SQL", async () => {
+    expect(await total("releasedFrom=2018&releasedTo=2018")).toBe(await sqlCount("release_date BETWEEN '2018-01-01' AND '2018-12-31'"));
+    expect(await total("releasedFrom=2020-02&releasedTo=2020-02")).toBe(await sqlCount("release_date BETWEEN '2020-02-01' AND '2020-02-29'"));
+    expect(await total("releasedFrom=2016-12-31&releasedTo=2017-01-01")).toBe(await sqlCount("release_date IN ('2016-12-31', '2017-01-01')"));
+    expect(await total("releasedFrom=2024-06-15")).toBe(await sqlCount("release_date >= '2024-06-15'"));
+    const res = await api("/games?releasedFrom=2020-02&releasedTo=2020-02&sort=releaseDate&limit=100&fields=release");
+    expect(res.body.data.length).toBeGreaterThan(0);
+    for (const { release } of res.body.data) expect(release.date >= "2020-02-01" && release.date <= "2020-02-29").toBe(true);
+    expect(await total("releasedFrom=2019&releasedTo=2019")).toBe(await total("releasedFrom=2019-01-01&releasedTo=2019-12-31"));
+  });
+
+  it("priceMin/priceMax in cents, each alone and together; priceMax=0 is the free games", async () => {
+    expect(await total("priceMin=2000")).toBe(await sqlCount("price_cents >= 2000"));
+    expect(await total("priceMax=0")).toBe(await sqlCount("price_cents = 0"));
+    const res = await api("/games?priceMin=999&priceMax=999&limit=100&fields=price");
+    expect(res.body.data.length).toBeGreaterThan(0);
+    for (const { price } of res.body.data) expect(price.currentCents).toBe(999);
+  });
+
+  it("reviewsMin/reviewsMax and ratingMin against SQL; results satisfy them", async () => {
+    expect(await total("reviewsMin=10000")).toBe(await sqlCount("reviews_total >= 10000"));
+    expect(await total("reviewsMin=100&reviewsMax=100")).toBe(await sqlCount("reviews_total = 100"));
+    expect(await total("ratingMin=0.95&reviewsMin=500")).toBe(await sqlCount("rating >= 0.95 AND reviews_total >= 500"));
+    const res = await api("/games?ratingMin=0.95&reviewsMin=500&limit=100&fields=reviews");
+    for (const { reviews } of res.body.data) {
+      expect(reviews.rating).toBeGreaterThanOrEqual(0.95);
+      expect(reviews.total).toBeGreaterThanOrEqual(500);
+    }
+    expect(await total("ratingMin=0")).toBe(await sqlCount("rating IS NOT NULL"));
+  });
+
+  it("platforms: every result supports all the named ones", async () => {
+    const res = await api("/games?platforms=mac,linux&limit=100&fields=platforms");
+    for (const { platforms } of res.body.data) expect(platforms).toEqual(expect.arrayContaining(["mac", "linux"]));
+    expect(res.body.pagination.total).toBe(await sqlCount("platforms @> ARRAY['mac','linux']"));
+  });
+
+  it("developer and publisher: case-insensitive exact names", async () => {
+    const res = await api("/games?developer=VALVE&limit=100&fields=developers");
+    expect(res.body.pagination.total).toBe(await total("developer=valve"));
+    for (const { developers } of res.body.data) expect(developers.map((d: string) => d.toLowerCase())).toContain("valve");
+    expect(await total("developer=valv")).toBe(0);
+    expect(await total("publisher=Ubisoft")).toBe(await sqlCount("EXISTS (SELECT 1 FROM unnest(publishers) p WHERE lower(p) = 'ubisoft')"));
+  });
+
+  it("coverage: one or several tiers", async () => {
+    expect(await total("coverage=partial,full")).toBe(await sqlCount("coverage IN ('partial', 'full')"));
+    const res = await api("/games?coverage=full&limit=100&fields=coverage");
+    for (const { coverage } of res.body.data) expect(coverage).toBe("full");
+  });
+
+  it("q: the exact title first, then titles containing it", async () => {
+    const res = await api("/games?q=Portal%202&limit=5&fields=name");
+    expect(res.body.data[0]).toEqual({ appId: 620, name: "Portal 2" });
+    const portal = await api("/games?q=portal&limit=20&fields=name");
+    expect(portal.body.data[0].name.toLowerCase()).toBe("portal");
+    const literal = await api(`/games?q=${encodeURIComponent("100%")}&limit=20&fields=name`);
+    expect(literal.status).toBe(200);
+  });
+
+  it("filters combine with AND, matching SQL", async () => {
+    const query = "tags=indie&platforms=linux&releasedFrom=2015&releasedTo=2016-06&reviewsMin=50&priceMax=1999";
+    const expected = await sqlCount(
+      `${hasTag("indie")} AND platforms @> ARRAY['linux'] AND release_date BETWEEN '2015-01-01' AND '2016-06-30' AND reviews_total >= 50 AND price_cents <= 1999`,
+    );
+    expect(expected).toBeGreaterThan(0);
+    expect(await total(query)).toBe(expected);
+  });
+});
+
+describe("GET /games fields", () => {
+  it("returns only appId and the named fields, for each field", async () => {
+    const all = Object.keys((await api("/games?limit=1")).body.data[0]);
+    for (const field of all) {
+      const res = await api(`/games?fields=${field}&limit=2`);
+      for (const game of res.body.data) expect(Object.keys(game).sort(), field).toEqual([...new Set(["appId", field])].sort());
+    }
+    const two = await api("/games?fields=reviews,name&fields=ccu&limit=2");
+    for (const game of two.body.data) expect(Object.keys(game).sort()).toEqual(["appId", "ccu", "name", "reviews"]);
+  });
+});
+
+describe("GET /games sorts, over a whole result set", () => {
+  const keys: Record<string, (g: any) => number | string | null> = {
+    reviews: (g) => g.reviews?.total ?? null,
+    rating: (g) => g.reviews?.rating ?? null,
+    releaseDate: (g) => g.release.date,
+    ccu: (g) => g.ccu,
+  };
+  for (const [sort, key] of Object.entries(keys)) {
+    for (const descending of [false, true]) {
+      it(`sort=${descending ? "-" : ""}${sort}: ordered, NULLs last, ties by appId, every game once`, async () => {
+        const { items, total } = await walk(`tags=puzzle&sort=${descending ? "-" : ""}${sort}`);
+        expect(items.length).toBe(total);
+        expect(new Set(items.map((g) => g.appId)).size).toBe(total);
+        const values = items.map(key);
+        const firstNull = values.indexOf(null);
+        if (firstNull >= 0) expect(values.slice(firstNull).every((v) => v === null)).toBe(true);
+        for (let i = 1; i < items.length; i++) {
+          const [a, b] = [values[i - 1], values[i]];
+          if (a === null || b === null) continue;
+          // ratings are shown rounded to 4 places, so equal-looking ratings may differ in the database
+          if (a === b && sort !== "rating") expect(items[i - 1].appId, `tie at ${i}`).toBeLessThan(items[i].appId);
+          else if (a !== b) expect(descending ? a > b : a < b, `${sort} at ${i}: ${a} then ${b}`).toBe(true);
+        }
+      });
+    }
+  }
+
+  it("sort=name and -name follow lower-case names, ties by appId (as the database collates)", async () => {
+    for (const direction of ["ASC", "DESC"]) {
+      const { items } = await walk(`tags=card-game&sort=${direction === "DESC" ? "-" : ""}name`);
+      const expected = await db.query(
+        `SELECT app_id FROM games g WHERE ${hasTag("card-game")} ORDER BY lower(name) ${direction}, app_id`,
+      );
+      expect(items.map((g) => g.appId)).toEqual(expected.rows.map((r) => r.app_id));
+    }
+  });
+});
+
+describe("GET /games paging", () => {
+  it("walking nextOffset in the default order visits every game once and matches total and SQL", async () => {
+    const { items, total } = await walk("tags=puzzle&releasedFrom=2016&releasedTo=2019");
+    expect(total).toBeGreaterThan(100);
+    expect(items.length).toBe(total);
+    expect(new Set(items.map((g) => g.appId)).size).toBe(total);
+    expect(total).toBe(await sqlCount(`${hasTag("puzzle")} AND release_date BETWEEN '2016-01-01' AND '2019-12-31'`));
+  });
+
+  it("the last partial page has the remainder and no nextOffset", async () => {
+    const t = await total("tags=puzzle");
+    const last = await api(`/games?tags=puzzle&limit=100&offset=${t - 7}`);
+    expectSuccess(last, { list: true });
+    expect(last.body.data.length).toBe(7);
+  });
+
+  it("rejects limit 0 and 101 naming limit; accepts 1 and 100", async () => {
+    expectError(await api("/games?limit=0"), 400, "BAD_REQUEST", "limit");
+    expectError(await api("/games?limit=101"), 400, "BAD_REQUEST", "limit");
+    expect((await api("/games?limit=100")).body.data.length).toBe(100);
+    expect((await api("/games?limit=1")).body.data.length).toBe(1);
+  });
+});
+
+describe("GET /games in the anonymous preview", () => {
+  it("caps the page, says so when a larger page was asked for, and locks owners, ccu and playtime", async () => {
+    const res = await api("/games?limit=50", { token: null });
+    expectSuccess(res, { list: true });
+    expect(res.body.meta.preview).toBe(true);
+    expect(res.body.pagination.limit).toBeLessThan(50);
+    expect(res.body.warnings.map((w: any) => w.code)).toContain("PREVIEW_LIMIT");
+    for (const game of res.body.data) for (const field of ["owners", "ccu", "playtime"]) expect(game[field]).toBeNull();
+    const quiet = await api("/games", { token: null });
+    expect(quiet.body).not.toHaveProperty("warnings");
+  });
+});
