@@ -1,0 +1,140 @@
+import { describe, expect, inject, it } from "vitest";
+import { OPERATIONS } from "@/lib/operations";
+import { expectError } from "../support/envelope";
+import { api } from "../support/http";
+
+const concrete = (path: string) => path.replace("{appId}", "570").replace("{workspaceId}", inject("workspaceId"));
+
+describe("unknown paths", () => {
+  it.each(["", "/", "/nope", "/games/570/reviews", "/a/b/c/d/e/f/g", "/v2/games", "/Tags", "/games/570/tags/rpg"])(
+    "GET /api/v1%s is NOT_FOUND in the envelope",
+    async (path) => {
+      const res = await api(`/api/v1${path}`);
+      expectError(res, 404, "NOT_FOUND");
+    },
+  );
+
+  it("an unknown path with a query string is still NOT_FOUND, not a validation error", async () => {
+    expectError(await api("/nope?limit=abc"), 404, "NOT_FOUND");
+  });
+});
+
+describe("methods", () => {
+  for (const op of OPERATIONS) {
+    it.each(["POST", "PUT", "PATCH", "DELETE"])(`%s ${op.path} is METHOD_NOT_ALLOWED with Allow: GET`, async (method) => {
+      const res = await api(concrete(op.path), { method, body: method === "DELETE" ? undefined : "{}" });
+      expectError(res, 405, "METHOD_NOT_ALLOWED");
+      expect(res.headers.get("allow")).toBe("GET");
+    });
+  }
+
+  it.each(["POST", "PUT", "PATCH", "DELETE"])("%s /openapi.json is METHOD_NOT_ALLOWED in the envelope too", async (method) => {
+    const res = await api("/openapi.json", { method });
+    expectError(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.get("allow")).toContain("GET");
+  });
+
+  it("OPTIONS on an operation path does not advertise the methods it refuses", async () => {
+    const res = await api("/games/570", { method: "OPTIONS" });
+    const allowed = (res.headers.get("allow") ?? "").split(",").map((m) => m.trim());
+    expect(allowed).toContain("GET");
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(allowed).not.toContain(method);
+  });
+});
+
+describe("INVALID_TAG", () => {
+  it("tags=rpgg names the param, the unknown value and suggests rpg", async () => {
+    const res = await api("/games?tags=rpgg");
+    expectError(res, 400, "INVALID_TAG", "tags");
+    expect(res.body.error.invalidValues).toEqual(["rpgg"]);
+    expect(res.body.error.suggestions).toEqual({ rpgg: expect.arrayContaining(["rpg"]) });
+  });
+
+  it("tagsExclude is validated the same way and named", async () => {
+    const res = await api("/games?tagsExclude=horrror");
+    expectError(res, 400, "INVALID_TAG", "tagsExclude");
+    expect(res.body.error.invalidValues).toEqual(["horrror"]);
+    expect(res.body.error.suggestions.horrror[0]).toBe("horror");
+  });
+
+  it("mixed known and unknown: only the unknown are named, in the order given", async () => {
+    const res = await api("/games?tags=indie,zzqqx,strategy,rpgg");
+    expectError(res, 400, "INVALID_TAG", "tags");
+    expect(res.body.error.invalidValues).toEqual(["zzqqx", "rpgg"]);
+    expect(Object.keys(res.body.error.suggestions).sort()).toEqual(["rpgg", "zzqqx"]);
+  });
+
+  it("an alias spelled as a slug is rejected with the slug to use", async () => {
+    const res = await api("/games?tags=roguelike");
+    expectError(res, 400, "INVALID_TAG", "tags");
+    expect(res.body.error.suggestions.roguelike).toEqual(["rogue-like"]);
+  });
+
+  it("count validates tags the same way", async () => {
+    expectError(await api("/games/count?tagsExclude=rpgg"), 400, "INVALID_TAG", "tagsExclude");
+  });
+});
+
+describe("BAD_REQUEST names the parameter", () => {
+  it.each([
+    ["/games?colour=red", "colour"],
+    ["/games?Tags=rpg", "Tags"],
+    ["/tags?offset=abc", "offset"],
+    ["/tags?limit=0", "limit"],
+    ["/tags?limit=101", "limit"],
+    ["/tags?limit=1&limit=2", "limit"],
+    ["/tags?tags=rpg", "tags"],
+    ["/games?offset=-5", "offset"],
+    ["/games?limit=5.5", "limit"],
+    ["/games?priceMin=-1", "priceMin"],
+    ["/games?reviewsMin=many", "reviewsMin"],
+    ["/games?ratingMin=1.01", "ratingMin"],
+    ["/games?ratingMin=-0.1", "ratingMin"],
+    ["/games?releasedFrom=2023-02-30", "releasedFrom"],
+    ["/games?releasedTo=2019-02-29", "releasedTo"],
+    ["/games?releasedFrom=2023-13", "releasedFrom"],
+    ["/games?releasedFrom=2020-06&releasedTo=2020-05", "releasedTo"],
+    ["/games?releasedFrom=2020-05-02&releasedTo=2020-05-01", "releasedTo"],
+    ["/games?reviewsMin=10&reviewsMax=9", "reviewsMax"],
+    ["/games?tags=", "tags"],
+    ["/games?q=", "q"],
+    ["/games?q=a&q=b", "q"],
+    ["/games?sort=-price", "sort"],
+    ["/games?sort=name,ccu", "sort"],
+    ["/games?platforms=windows,amiga", "platforms"],
+    ["/games?genres=Strategy,Nope", "genres"],
+    ["/games?developer=" + "x".repeat(201), "developer"],
+    ["/games/count?sort=name", "sort"],
+  ])("%s -> BAD_REQUEST param %s", async (path, param) => {
+    expectError(await api(path), 400, "BAD_REQUEST", param);
+  });
+
+  // Number() would silently read these as 16, 0 and 1000.
+  it.each([
+    ["/games?limit=0x10", "limit"],
+    ["/games?priceMin=", "priceMin"],
+    ["/games?reviewsMin=1e3", "reviewsMin"],
+    ["/tags?offset=", "offset"],
+  ])("%s (not a decimal integer) -> BAD_REQUEST param %s", async (path, param) => {
+    expectError(await api(path), 400, "BAD_REQUEST", param);
+  });
+
+  it("a request from a browser form with a trailing empty parameter is still understood", async () => {
+    expect((await api("/games?limit=5&")).status).toBe(200);
+  });
+});
+
+describe("malformed requests", () => {
+  // docs/known-limits.md: Next's router answers these with a plain-text 500 before our code runs.
+  it.each(["/games/%E0%A4%A", "/nope/%C0%AF", "/tags/%"])("a malformed percent-encoded path %s is a 4xx in the envelope", async (path) => {
+    const res = await api(path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.error.requestId).toMatch(/^req_/);
+  });
+
+  it("malformed percent-encoding in the query is read leniently and validated", async () => {
+    const res = await api("/games?q=%E0%A4%A&limit=1");
+    expect(res.status).toBe(200);
+  });
+});
