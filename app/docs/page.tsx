@@ -34,7 +34,11 @@ export default function DocsPage() {
             </div>
             <p>{op.description}</p>
             {spec.parameters.length > 0 && <ParameterTable parameters={spec.parameters} />}
-            <TryIt path={op.path} parameters={spec.parameters.map(({ name, in: location, required }) => ({ name, in: location, required }))} />
+            <TryIt
+              path={op.path}
+              parameters={spec.parameters.map(({ name, in: location, required }) => ({ name, in: location, required }))}
+              example={{ ...op.example?.params, ...op.example?.query }}
+            />
           </section>
         );
       })}

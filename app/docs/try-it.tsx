@@ -10,8 +10,8 @@ export interface TryItParameter {
 }
 
 /** Sends a real request to this server and shows the envelope, so the reference doubles as a console. */
-export function TryIt({ path, parameters }: { path: string; parameters: TryItParameter[] }) {
-  const [values, setValues] = useState<Record<string, string>>({});
+export function TryIt({ path, parameters, example = {} }: { path: string; parameters: TryItParameter[]; example?: Record<string, string> }) {
+  const [values, setValues] = useState<Record<string, string>>(example);
   const [token, setToken] = useState("");
   const [result, setResult] = useState<{ status: number; body: string } | null>(null);
 

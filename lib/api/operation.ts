@@ -58,7 +58,25 @@ export interface Operation<
   params: P;
   data: D;
   paginated: boolean;
+  /**
+   * A request that succeeds for an authorised caller on the real data: the docs page's "Try it"
+   * defaults and the shared security suite read it. `{workspaceId}` is filled with the caller's own.
+   */
+  example?: OperationExample;
   handler: (ctx: OperationContext<z.output<Q>, z.output<P>>) => Promise<OperationResult<z.input<D>>>;
+}
+
+export interface OperationExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** The example request of an operation as a path under /api/v1, with the caller's workspace filled in. */
+export function examplePath(operation: Pick<Operation, "path" | "example">, workspaceId: string): string {
+  const params: Record<string, string> = { workspaceId, ...operation.example?.params };
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
+  const query = new URLSearchParams(operation.example?.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** Declares an operation once; the route, OpenAPI document and docs page all read this object. */

@@ -21,6 +21,7 @@ export const getGame = defineOperation({
   }),
   data: gameDetailSchema,
   paginated: false,
+  example: { params: { appId: "570" } },
   async handler({ params }) {
     return { data: await getGameDetail(params.appId) };
   },

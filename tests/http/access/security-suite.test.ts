@@ -1,6 +1,7 @@
 // The shared security suite: every operation of the registry against every way a caller can be wrong.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { generateToken } from "@/lib/access/token-format";
+import { examplePath } from "@/lib/api/operation";
 import { OPERATIONS } from "@/lib/operations";
 import { admin, workspaceWithKey } from "../../support/admin";
 import { api } from "../../support/http";
@@ -48,8 +49,7 @@ beforeAll(async () => {
   };
 }, 120_000);
 
-const ownPath = (path: string, workspaceId = inject("workspaceId")) =>
-  path.replace("{appId}", "570").replace("{workspaceId}", workspaceId);
+const ownPath = (op: (typeof OPERATIONS)[number], workspaceId = inject("workspaceId")) => examplePath(op, workspaceId);
 
 function expectError(res: { status: number; headers: Headers; body: any }, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -61,7 +61,7 @@ function expectError(res: { status: number; headers: Headers; body: any }, statu
 const bearer = (token: string) => ({ token: null, headers: { authorization: `Bearer ${token}` } });
 
 describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
-  const path = () => ownPath(op.path);
+  const path = () => ownPath(op);
 
   it("with no token: the preview, or UNAUTHORIZED where a token is required", async () => {
     const res = await api(path(), { token: null });
@@ -95,7 +95,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
   it("on the Free plan: PLAN_REQUIRED", async () => expectError(await api(path(), { token: f.freePlan }), 402, "PLAN_REQUIRED"));
   it("on the Free plan with a complimentary grant: allowed", async () => {
-    const res = await api(ownPath(op.path, "ws_none"), { token: f.grantOnFree });
+    const res = await api(ownPath(op, "ws_none"), { token: f.grantOnFree });
     if (op.workspaceParam) expectError(res, 403, "FORBIDDEN");
     else expect(res.status).toBe(200);
   });
@@ -109,7 +109,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     else expect(res.status).toBe(200);
   });
   it("with the allowance used up: QUOTA_EXCEEDED with Retry-After to the reset, unless the operation is free", async () => {
-    const res = await api(ownPath(op.path, f.exhausted.workspaceId), { token: f.exhausted.secret });
+    const res = await api(ownPath(op, f.exhausted.workspaceId), { token: f.exhausted.secret });
     if (op.costClass === "free") return expect(res.status).toBe(200);
     expectError(res, 429, "QUOTA_EXCEEDED");
     const now = new Date();
