@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "../api/api-error";
-import { listParam } from "../api/query-params";
+import { decimalParam, integerParam, listParam } from "../api/query-params";
 import { Prisma } from "../db/generated/client";
 import { resolveGenres } from "./genre-catalog";
 import { resolveTagSlugs } from "./resolve-tags";
@@ -27,7 +27,7 @@ const releaseBoundary = (end: boolean, description: string) =>
     .optional()
     .meta({ description });
 
-const count = (description: string) => z.coerce.number().int().min(0).max(2_000_000_000).optional().meta({ description });
+const count = (description: string) => integerParam({ min: 0, max: 2_000_000_000 }).optional().meta({ description });
 const text = (description: string) => z.string().trim().min(1).max(200).optional().meta({ description });
 
 /** The `GET /games` filters; counts, aggregates and cohorts reuse them. */
@@ -42,7 +42,7 @@ export const gameFilterQuery = {
   priceMax: count("Maximum current price in cents."),
   reviewsMin: count("Minimum total Steam reviews."),
   reviewsMax: count("Maximum total Steam reviews."),
-  ratingMin: z.coerce.number().min(0).max(1).optional().meta({ description: "Minimum positive share, 0 to 1." }),
+  ratingMin: decimalParam({ min: 0, max: 1 }).optional().meta({ description: "Minimum positive share, 0 to 1." }),
   platforms: listParam(z.enum(["windows", "mac", "linux"]), "Platforms; a game must support all of them."),
   developer: text("Developer name, case-insensitive exact match."),
   publisher: text("Publisher name, case-insensitive exact match."),
