@@ -31,6 +31,9 @@ describe("SteamSpy strings", () => {
     ["Nicalis, Inc., Edmund McMillen", ["Nicalis, Inc.", "Edmund McMillen"]],
     ["Maddy Makes Games Inc., Extremely OK Games, Ltd.", ["Maddy Makes Games Inc.", "Extremely OK Games, Ltd."]],
     ["IMCGAMES Co.,Ltd.", ["IMCGAMES Co.,Ltd."]],
+    ["Signo &amp; Arte", ["Signo & Arte"]],
+    ["dtp – young entertainment Gmbh &amp; Co. KG, Cosmi", ["dtp – young entertainment Gmbh & Co. KG", "Cosmi"]],
+    ["Obsidian Entertainment, Aspyr (Mac, Linux, &amp; Windows Update)", ["Obsidian Entertainment", "Aspyr (Mac, Linux, & Windows Update)"]],
     ["WipleGames Inc.,", ["WipleGames Inc."]],
     ["", []],
   ])("splits %j", (text, names) => {
