@@ -1,9 +1,34 @@
+// A percent-encoded UTF-8 sequence: what decodeURIComponent accepts (RFC 3629 byte ranges, no overlongs
+// or surrogates). Case-insensitive: Next matches rewrite sources with the `i` flag.
+const CONT = "%[89ab][0-9a-f]";
+const UTF8_SEQUENCE = [
+  "%[0-7][0-9a-f]",
+  `%(?:c[2-9a-f]|d[0-9a-f])${CONT}`,
+  `%e0%[ab][0-9a-f]${CONT}`,
+  `%e[1-9abcef]${CONT}${CONT}`,
+  `%ed%[89][0-9a-f]${CONT}`,
+  `%f0%[9ab][0-9a-f]${CONT}${CONT}`,
+  `%f[1-3]${CONT}${CONT}${CONT}`,
+  `%f4%8[0-9a-f]${CONT}${CONT}`,
+].join("|");
+
+/**
+ * Paths whose percent-encoding does not decode (`/api/v1/games/%E0%A4%A`, `/tags/%`). Next's router
+ * fails on them before any route runs and answers a plain-text 500; rewriting them to one route lets
+ * the API answer BAD_REQUEST in its envelope (app/api/v1/[[...path]]/route.ts reads the original URL).
+ */
+export const MALFORMED_PATH_SOURCE = `/:path((?!(?:[^%]|${UTF8_SEQUENCE})*$).*)`;
+export const MALFORMED_PATH_DESTINATION = "/api/v1/malformed-path";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite, pg and the Prisma runtime are Node libraries: keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client"],
   poweredByHeader: false,
   typedRoutes: false,
+  async rewrites() {
+    return { beforeFiles: [{ source: MALFORMED_PATH_SOURCE, destination: MALFORMED_PATH_DESTINATION }], afterFiles: [], fallback: [] };
+  },
 };
 
 export default nextConfig;

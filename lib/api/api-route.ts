@@ -6,10 +6,16 @@ import { runOperation } from "./run-operation";
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+/** Every route under /api/v1 reads only: HEAD answers like GET without a body, OPTIONS lists these. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+const REFUSED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+type RefusedMethod = (typeof REFUSED_METHODS)[number];
 
-/** Route handlers for one bearer-API operation: the operation's method, and 405 for the others. */
-export function apiRoute(operation: Operation): Record<"GET" | (typeof OTHER_METHODS)[number], RouteHandler> {
+/**
+ * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD costs no credits, see
+ * runOperation), OPTIONS lists the methods that work, and the others are METHOD_NOT_ALLOWED.
+ */
+export function apiRoute(operation: Operation): Record<"GET" | "HEAD" | "OPTIONS" | RefusedMethod, RouteHandler> {
   const handle: RouteHandler = async (request, context) => {
     let params: Record<string, string | string[]>;
     try {
@@ -20,20 +26,20 @@ export function apiRoute(operation: Operation): Record<"GET" | (typeof OTHER_MET
     }
     return runOperation(operation, request, params);
   };
-  const notAllowed: RouteHandler = async (request) => methodNotAllowed(request.method, [operation.method]);
-  return {
-    GET: handle,
-    POST: notAllowed,
-    PUT: notAllowed,
-    PATCH: notAllowed,
-    DELETE: notAllowed,
-  };
+  return { GET: handle, HEAD: handle, ...readOnlyMethods() };
 }
 
-export function methodNotAllowed(method: string, allowed: string[]): Response {
+/** OPTIONS and the refused methods, for any read-only route (the operations and the OpenAPI document). */
+export function readOnlyMethods(): Record<"OPTIONS" | RefusedMethod, RouteHandler> {
+  const refuse: RouteHandler = async (request) => methodNotAllowed(request.method, ["GET"]);
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS.join(", ") } });
+  return { OPTIONS: options, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
+}
+
+export function methodNotAllowed(method: string, use: string[]): Response {
   return errorResponse(
-    new ApiError("METHOD_NOT_ALLOWED", `${method} is not allowed here; use ${allowed.join(", ")}.`, {
-      headers: { Allow: allowed.join(", ") },
+    new ApiError("METHOD_NOT_ALLOWED", `${method.slice(0, 20)} is not allowed here; use ${use.join(" or ")}.`, {
+      headers: { Allow: ALLOWED_METHODS.join(", ") },
     }),
   );
 }

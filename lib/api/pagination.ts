@@ -1,23 +1,16 @@
 import { z } from "zod";
+import { integerParam } from "./query-params";
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
 
 /** `limit` and `offset`, shared by every list operation's query schema. */
 export const pageQuery = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LIMIT)
-    .default(DEFAULT_LIMIT)
+  limit: integerParam({ min: 1, max: MAX_LIMIT })
+    .prefault(DEFAULT_LIMIT)
     .meta({ description: `Page size, 1 to ${MAX_LIMIT}.` }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10_000_000)
-    .default(0)
+  offset: integerParam({ min: 0, max: 10_000_000 })
+    .prefault(0)
     .meta({ description: "Offset of the first item; send the previous page's `nextOffset`." }),
 };
 

@@ -3,6 +3,41 @@ import { ApiError, badRequest } from "./api-error";
 
 const MAX_LIST_ITEMS = 50;
 
+const INTEGER_TEXT = /^-?\d+$/;
+const DECIMAL_TEXT = /^-?(\d+(\.\d+)?|\.\d+)$/;
+
+interface NumberBounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * A whole-number parameter (query or path) written in plain decimal digits, e.g. `limit`, `offset`,
+ * `appId`, `reviewsMin`. Unlike `z.coerce.number()` (which is `Number()`), `0x10`, `1e1`, `570.0`,
+ * ` 570` and an empty value are BAD_REQUEST naming the parameter instead of silently becoming 16, 10,
+ * 570 or 0. The OpenAPI document shows it as an integer with its bounds. Chain `.optional()`, or
+ * `.prefault(n)` for a default (zod leaves `.default()` out of the input schema of a preprocessed value).
+ */
+export function integerParam({ min, max }: NumberBounds) {
+  return z.preprocess(strictNumber(INTEGER_TEXT, "expected a whole number in decimal digits"), z.number().int().min(min).max(max));
+}
+
+/** A decimal-number parameter (`0.9`, `1`, `.5`): the same strictness as `integerParam`, documented as a number. */
+export function decimalParam({ min, max }: NumberBounds) {
+  return z.preprocess(strictNumber(DECIMAL_TEXT, "expected a decimal number such as 0.9"), z.number().min(min).max(max));
+}
+
+function strictNumber(pattern: RegExp, message: string) {
+  return (value: unknown, ctx: z.core.$RefinementCtx) => {
+    if (typeof value !== "string") return value;
+    if (!pattern.test(value)) {
+      ctx.addIssue({ code: "custom", message, input: value });
+      return z.NEVER;
+    }
+    return Number(value);
+  };
+}
+
 /** List parameters and their item schema, so parsing and the OpenAPI document treat them as arrays. */
 export const listItemSchemas = new WeakMap<z.ZodType, z.ZodType>();
 

@@ -36,7 +36,7 @@ export async function runOperation(operation: Operation, request: Request, pathP
     const params = parsePathParams(operation.params, pathParams);
     if (caller.kind === "token") checkWorkspaceAccess(caller, operation, params);
     else capPreviewPage(query, exchange, new URL(request.url).searchParams.has("limit"));
-    const result = await runCharged(operation, caller, exchange, () =>
+    const result = await runCharged(operation, creditPrice(operation, request), caller, exchange, () =>
       operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
     );
     if (caller.kind === "anonymous") markPreview(operation, result, exchange);
@@ -90,13 +90,18 @@ function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, aske
   }
 }
 
+/** HEAD answers with GET's status and headers but no data, so it costs nothing (it still counts for rate limits). */
+function creditPrice(operation: Operation, request: Request): number {
+  return request.method === "HEAD" ? 0 : CREDIT_PRICES[operation.costClass];
+}
+
 async function runCharged(
   operation: Operation,
+  credits: number,
   caller: Caller,
   exchange: Exchange,
   run: () => Promise<OperationResult<unknown>>,
 ): Promise<OperationResult<unknown>> {
-  const credits = CREDIT_PRICES[operation.costClass];
   if (caller.kind !== "token") return run();
   const { period, resetsAt } = billingPeriod();
   const allowance = monthlyAllowance(caller);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "../api/api-error";
-import { listParam } from "../api/query-params";
+import { decimalParam, integerParam, listParam } from "../api/query-params";
 import { Prisma } from "../db/generated/client";
 import { resolveGenres } from "./genre-catalog";
 import { resolveTagSlugs } from "./resolve-tags";
@@ -27,7 +27,11 @@ const releaseBoundary = (end: boolean, description: string) =>
     .optional()
     .meta({ description });
 
-const count = (description: string) => z.coerce.number().int().min(0).max(2_000_000_000).optional().meta({ description });
+// Prices are stored in the currency their source reports (some 2019 store prices are in GBP). Cents of
+// different currencies are not comparable and there is no exchange rate of the day to convert honestly.
+const USD_ONLY = "Compares US-dollar prices only: a game priced in another currency is not in the results, except free games (0 in any currency).";
+
+const count = (description: string) => integerParam({ min: 0, max: 2_000_000_000 }).optional().meta({ description });
 const text = (description: string) => z.string().trim().min(1).max(200).optional().meta({ description });
 
 /** The `GET /games` filters; counts, aggregates and cohorts reuse them. */
@@ -38,11 +42,11 @@ export const gameFilterQuery = {
   genres: listParam(z.string().max(100), "Store genres (name or slug); a game must carry all of them."),
   releasedFrom: releaseBoundary(false, "Released on or after: YYYY, YYYY-MM or YYYY-MM-DD."),
   releasedTo: releaseBoundary(true, "Released on or before: YYYY, YYYY-MM or YYYY-MM-DD (inclusive)."),
-  priceMin: count("Minimum current price in cents (USD for SteamSpy prices)."),
-  priceMax: count("Maximum current price in cents."),
+  priceMin: count(`Minimum current price in US cents. ${USD_ONLY}`),
+  priceMax: count(`Maximum current price in US cents; 0 finds the free games. ${USD_ONLY}`),
   reviewsMin: count("Minimum total Steam reviews."),
   reviewsMax: count("Maximum total Steam reviews."),
-  ratingMin: z.coerce.number().min(0).max(1).optional().meta({ description: "Minimum positive share, 0 to 1." }),
+  ratingMin: decimalParam({ min: 0, max: 1 }).optional().meta({ description: "Minimum positive share, 0 to 1." }),
   platforms: listParam(z.enum(["windows", "mac", "linux"]), "Platforms; a game must support all of them."),
   developer: text("Developer name, case-insensitive exact match."),
   publisher: text("Publisher name, case-insensitive exact match."),
@@ -75,6 +79,7 @@ export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql
   if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres}::text[]`);
   if (input.releasedFrom) conditions.push(Prisma.sql`g.release_date >= ${input.releasedFrom}::date`);
   if (input.releasedTo) conditions.push(Prisma.sql`g.release_date <= ${input.releasedTo}::date`);
+  if (input.priceMin !== undefined || input.priceMax !== undefined) conditions.push(Prisma.sql`(g.currency = 'USD' OR g.price_cents = 0)`);
   if (input.priceMin !== undefined) conditions.push(Prisma.sql`g.price_cents >= ${input.priceMin}`);
   if (input.priceMax !== undefined) conditions.push(Prisma.sql`g.price_cents <= ${input.priceMax}`);
   if (input.reviewsMin !== undefined) conditions.push(Prisma.sql`g.reviews_total >= ${input.reviewsMin}`);

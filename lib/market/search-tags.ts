@@ -6,11 +6,16 @@ export interface TagMatch {
   /** 0 exact (name, slug or alias), 1 prefix, 2 word prefix, 3 substring, 4 close spelling */
   match: "exact" | "prefix" | "word" | "substring" | "fuzzy";
   rank: number;
+  /** edit distance of a close spelling (0 for the other kinds): the closest spelling ranks first */
+  distance: number;
 }
 
 const MATCH_NAMES = ["exact", "prefix", "word", "substring", "fuzzy"] as const;
 
-/** Ranks tags against free text: exact before prefix before substring before close spelling, then by game count. */
+/**
+ * Ranks tags against free text: exact before prefix before substring before close spelling (closest
+ * first), then by game count.
+ */
 export function searchTags(catalog: TagCatalog, query: string): TagMatch[] {
   const key = compactKey(query);
   if (!key) return [];
@@ -18,21 +23,24 @@ export function searchTags(catalog: TagCatalog, query: string): TagMatch[] {
   const aliasTag = catalog.byKey.get(key);
   const matches: TagMatch[] = [];
   for (const tag of catalog.tags) {
-    const rank = tag === aliasTag ? 0 : matchRank(tag, key, words, catalog.aliasesOf.get(tag.slug) ?? []);
-    if (rank !== undefined) matches.push({ tag, match: MATCH_NAMES[rank], rank });
+    const found = tag === aliasTag ? { rank: 0, distance: 0 } : matchRank(tag, key, words, catalog.aliasesOf.get(tag.slug) ?? []);
+    if (found) matches.push({ tag, match: MATCH_NAMES[found.rank], ...found });
   }
-  return matches.sort((a, b) => a.rank - b.rank || b.tag.gameCount - a.tag.gameCount || a.tag.id - b.tag.id);
+  return matches.sort(
+    (a, b) => a.rank - b.rank || a.distance - b.distance || b.tag.gameCount - a.tag.gameCount || a.tag.id - b.tag.id,
+  );
 }
 
-function matchRank(tag: TagRecord, key: string, words: string[], aliases: string[]): number | undefined {
+function matchRank(tag: TagRecord, key: string, words: string[], aliases: string[]): { rank: number; distance: number } | undefined {
   const keys = [compactKey(tag.name), compactKey(tag.slug), ...aliases];
-  if (keys.includes(key)) return 0;
-  if (keys.some((k) => k.startsWith(key))) return 1;
+  if (keys.includes(key)) return { rank: 0, distance: 0 };
+  if (keys.some((k) => k.startsWith(key))) return { rank: 1, distance: 0 };
   const tagWords = tag.name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  if (words.length > 0 && words.every((w) => tagWords.some((t) => t.startsWith(w)))) return 2;
-  if (keys.some((k) => k.includes(key))) return 3;
-  if (key.length >= 3 && keys.some((k) => editDistance(k, key) <= fuzzyBudget(key))) return 4;
-  return undefined;
+  if (words.length > 0 && words.every((w) => tagWords.some((t) => t.startsWith(w)))) return { rank: 2, distance: 0 };
+  if (keys.some((k) => k.includes(key))) return { rank: 3, distance: 0 };
+  if (key.length < 3) return undefined;
+  const distance = Math.min(...keys.map((k) => editDistance(k, key)));
+  return distance <= fuzzyBudget(key) ? { rank: 4, distance } : undefined;
 }
 
 function fuzzyBudget(key: string): number {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../api/operation";
+import { integerParam } from "../api/query-params";
 import { gameDetailSchema } from "../market/game-schema";
 import { getGameDetail } from "../market/get-game";
 
@@ -17,7 +18,7 @@ export const getGame = defineOperation({
   previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails", "estimates"],
   query: z.object({}),
   params: z.object({
-    appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),
+    appId: integerParam({ min: 1, max: 2_147_483_647 }).meta({ description: "Steam app id." }),
   }),
   data: gameDetailSchema,
   paginated: false,

@@ -52,7 +52,7 @@ describe("errors", () => {
   it.each(["POST", "PUT", "PATCH", "DELETE"])("%s on an operation path is METHOD_NOT_ALLOWED with Allow", async (method) => {
     const res = await api("/games/570", { method });
     expectError(res, 405, "METHOD_NOT_ALLOWED");
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 
   it("an unknown game is NOT_FOUND naming appId", async () => {

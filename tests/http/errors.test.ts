@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/operations";
-import { expectError } from "../support/envelope";
+import { workspaceWithKey } from "../support/admin";
+import { expectError, expectSuccess } from "../support/envelope";
 import { api } from "../support/http";
 
 const concrete = (path: string) => path.replace("{appId}", "570").replace("{workspaceId}", inject("workspaceId"));
@@ -19,26 +20,60 @@ describe("unknown paths", () => {
   });
 });
 
+// RFC 9110: a 405's Allow lists what the resource supports, the same list OPTIONS gives.
+const ALLOW = "GET, HEAD, OPTIONS";
+
 describe("methods", () => {
   for (const op of OPERATIONS) {
-    it.each(["POST", "PUT", "PATCH", "DELETE"])(`%s ${op.path} is METHOD_NOT_ALLOWED with Allow: GET`, async (method) => {
+    it.each(["POST", "PUT", "PATCH", "DELETE"])(`%s ${op.path} is METHOD_NOT_ALLOWED with Allow: ${ALLOW}`, async (method) => {
       const res = await api(concrete(op.path), { method, body: method === "DELETE" ? undefined : "{}" });
       expectError(res, 405, "METHOD_NOT_ALLOWED");
-      expect(res.headers.get("allow")).toBe("GET");
+      expect(res.headers.get("allow")).toBe(ALLOW);
+    });
+
+    it(`OPTIONS ${op.path} lists only the methods that work`, async () => {
+      const res = await api(concrete(op.path), { method: "OPTIONS" });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("allow")).toBe(ALLOW);
+    });
+
+    it(`HEAD ${op.path} answers GET's status and headers without a body`, async () => {
+      const [head, get] = await Promise.all([api(concrete(op.path), { method: "HEAD" }), api(concrete(op.path))]);
+      expect([head.status, get.status]).toEqual([200, 200]);
+      expect(head.body).toBe("");
+      expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
+      expect(head.headers.get("request-id")).toMatch(/^req_/);
+      expect(head.headers.get("ratelimit-policy")).toBe(get.headers.get("ratelimit-policy"));
     });
   }
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("%s /openapi.json is METHOD_NOT_ALLOWED in the envelope too", async (method) => {
     const res = await api("/openapi.json", { method });
     expectError(res, 405, "METHOD_NOT_ALLOWED");
-    expect(res.headers.get("allow")).toContain("GET");
+    expect(res.headers.get("allow")).toBe(ALLOW);
   });
 
-  it("OPTIONS on an operation path does not advertise the methods it refuses", async () => {
-    const res = await api("/games/570", { method: "OPTIONS" });
-    const allowed = (res.headers.get("allow") ?? "").split(",").map((m) => m.trim());
-    expect(allowed).toContain("GET");
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(allowed).not.toContain(method);
+  it("OPTIONS /openapi.json does not advertise the methods it refuses", async () => {
+    const res = await api("/openapi.json", { method: "OPTIONS" });
+    expect(res.headers.get("allow")).toBe(ALLOW);
+  });
+
+  it("HEAD keeps GET's answer for errors: an unknown game is 404, a bad id 400", async () => {
+    expect((await api("/games/2147483000", { method: "HEAD" })).status).toBe(404);
+    expect((await api("/games/0x10", { method: "HEAD" })).status).toBe(400);
+    expect((await api("/nope", { method: "HEAD" })).status).toBe(404);
+  });
+
+  it("HEAD on a metered operation costs no credits; GET does", async () => {
+    const { secret } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro" });
+    for (const path of ["/games/570", "/games?limit=1", "/games/count?tags=rpg"]) {
+      expect((await api(path, { token: secret, method: "HEAD" })).status).toBe(200);
+    }
+    const before = await api("/status", { token: secret });
+    expect(before.body.data.workspace.credits).toMatchObject({ used: 0, byOperation: {} });
+    const get = await api("/games/570", { token: secret });
+    expectSuccess(get, { list: false });
+    expect(get.body.meta.quota).toMatchObject({ used: 1, charged: 1 });
   });
 });
 
@@ -125,12 +160,20 @@ describe("BAD_REQUEST names the parameter", () => {
 });
 
 describe("malformed requests", () => {
-  // docs/known-limits.md: Next's router answers these with a plain-text 500 before our code runs.
-  it.each(["/games/%E0%A4%A", "/nope/%C0%AF", "/tags/%"])("a malformed percent-encoded path %s is a 4xx in the envelope", async (path) => {
-    const res = await api(path);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(res.body.error.requestId).toMatch(/^req_/);
+  // Next's router cannot route these; next.config.mjs sends them to the API's catch-all.
+  it.each(["/games/%E0%A4%A", "/nope/%C0%AF", "/tags/%", "/games/570/%ED%A0%80", "/%FF", "/api/v1%"])(
+    "a malformed percent-encoded path %s is BAD_REQUEST in the envelope",
+    async (path) => {
+      const res = await api(path);
+      expectError(res, 400, "BAD_REQUEST");
+      expect(res.body.error.message).toContain("percent-encoded");
+    },
+  );
+
+  it("a malformed path outside the API gets the envelope too, and well-formed encodings still route", async () => {
+    expectError(await api("/docs/%E0%A4%A"), 400, "BAD_REQUEST");
+    expect((await api("/games/%35%37%30")).body.data.appId).toBe(570);
+    expectError(await api("/nope/%E2%82%AC"), 404, "NOT_FOUND");
   });
 
   it("malformed percent-encoding in the query is read leniently and validated", async () => {

@@ -104,6 +104,15 @@ describe("GET /games/{appId}", () => {
     expect(game.name).toBe("Mount & Blade: Warband - Napoleonic Wars");
   });
 
+  it("keeps HTML entities out of every game, developer and publisher name, and commas in parentheses inside a name", async () => {
+    const entity = "'&([a-z]+|#[0-9]+|#x[0-9a-f]+);'";
+    const { rows } = await db.query(`SELECT app_id FROM games WHERE name ~* ${entity}
+      OR EXISTS (SELECT 1 FROM unnest(developers || publishers) AS n(v) WHERE v ~* ${entity}) LIMIT 5`);
+    expect(rows).toEqual([]);
+    expect((await api("/games/43190")).body.data.publishers).toEqual(["Signo & Arte"]);
+    expect((await api("/games/208580")).body.data.developers).toContain("Aspyr (Mac, Linux, & Windows Update)");
+  });
+
   it("an unknown app id is NOT_FOUND naming appId", async () => {
     const [free] = await appIds("SELECT max(app_id) + 1 AS app_id FROM games");
     expectError(await api(`/games/${free}`), 404, "NOT_FOUND", "appId");

@@ -79,12 +79,24 @@ describe("GET /games filters", () => {
     expect(await total("releasedFrom=2019&releasedTo=2019")).toBe(await total("releasedFrom=2019-01-01&releasedTo=2019-12-31"));
   });
 
-  it("priceMin/priceMax in cents, each alone and together; priceMax=0 is the free games", async () => {
-    expect(await total("priceMin=2000")).toBe(await sqlCount("price_cents >= 2000"));
+  it("priceMin/priceMax in US cents, each alone and together; priceMax=0 is the free games", async () => {
+    expect(await total("priceMin=2000")).toBe(await sqlCount("price_cents >= 2000 AND currency = 'USD'"));
     expect(await total("priceMax=0")).toBe(await sqlCount("price_cents = 0"));
     const res = await api("/games?priceMin=999&priceMax=999&limit=100&fields=price");
     expect(res.body.data.length).toBeGreaterThan(0);
-    for (const { price } of res.body.data) expect(price.currentCents).toBe(999);
+    for (const { price } of res.body.data) expect(price).toMatchObject({ currentCents: 999, currency: "USD" });
+  });
+
+  it("price filters leave out prices in other currencies: cents of different currencies do not compare", async () => {
+    const other = (await db.query("SELECT app_id, price_cents FROM games WHERE currency <> 'USD' AND price_cents > 0 ORDER BY app_id LIMIT 1")).rows[0];
+    expect(other).toBeDefined();
+    const game = (await api(`/games/${other.app_id}`)).body.data;
+    expect(game.price.currency).not.toBe("USD");
+    const around = `priceMin=${other.price_cents}&priceMax=${other.price_cents}`;
+    const listed = await api(`/games?${around}&limit=100&fields=price`);
+    expect(listed.body.data.map((g: any) => g.appId)).not.toContain(other.app_id);
+    for (const g of listed.body.data) expect(g.price.currency).toBe("USD");
+    expect(await total(around)).toBe(await sqlCount(`price_cents = ${Number(other.price_cents)} AND currency = 'USD'`));
   });
 
   it("reviewsMin/reviewsMax and ratingMin against SQL; results satisfy them", async () => {
@@ -131,7 +143,7 @@ describe("GET /games filters", () => {
   it("filters combine with AND, matching SQL", async () => {
     const query = "tags=indie&platforms=linux&releasedFrom=2015&releasedTo=2016-06&reviewsMin=50&priceMax=1999";
     const expected = await sqlCount(
-      `${hasTag("indie")} AND platforms @> ARRAY['linux'] AND release_date BETWEEN '2015-01-01' AND '2016-06-30' AND reviews_total >= 50 AND price_cents <= 1999`,
+      `${hasTag("indie")} AND platforms @> ARRAY['linux'] AND release_date BETWEEN '2015-01-01' AND '2016-06-30' AND reviews_total >= 50 AND price_cents <= 1999 AND (currency = 'USD' OR price_cents = 0)`,
     );
     expect(expected).toBeGreaterThan(0);
     expect(await total(query)).toBe(expected);

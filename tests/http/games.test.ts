@@ -39,7 +39,7 @@ describe("GET /games/{appId}", () => {
     expect(dota.snapshots.map((s: any) => s.source)).toContain("steamspy-2025-01-01");
     const tracked = (await db.query("SELECT app_id FROM snapshots GROUP BY app_id HAVING count(*) = 3 ORDER BY app_id LIMIT 1")).rows[0].app_id;
     const series = (await api(`/games/${tracked}`)).body.data.snapshots.map((s: any) => `${s.source}@${s.observedAt}`);
-    expect(series).toEqual(["steam-review-stats-2021@2021-01-01", "steamspy-2023-02-04@2023-02-04", "steamspy-2025-01-01@2025-01-01"]);
+    expect(series).toEqual(["steam-review-stats-2021@2018-07-01", "steamspy-2023-02-04@2023-02-04", "steamspy-2025-01-01@2025-01-01"]);
     expect((await api("/games/730")).body.data.name).toBe("Counter-Strike: Global Offensive");
   });
 
@@ -85,6 +85,7 @@ describe("GET /games filters", () => {
     for (const g of res.body.data) {
       expect(g.price.currentCents).toBeGreaterThanOrEqual(500);
       expect(g.price.currentCents).toBeLessThanOrEqual(1999);
+      expect(g.price.currency).toBe("USD");
       expect(g.reviews.total).toBeGreaterThanOrEqual(1000);
       expect(g.reviews.total).toBeLessThanOrEqual(50000);
       expect(g.reviews.rating).toBeGreaterThanOrEqual(0.9);

@@ -31,6 +31,10 @@ describe("SteamSpy strings", () => {
     ["Nicalis, Inc., Edmund McMillen", ["Nicalis, Inc.", "Edmund McMillen"]],
     ["Maddy Makes Games Inc., Extremely OK Games, Ltd.", ["Maddy Makes Games Inc.", "Extremely OK Games, Ltd."]],
     ["IMCGAMES Co.,Ltd.", ["IMCGAMES Co.,Ltd."]],
+    ["Signo &amp; Arte", ["Signo & Arte"]],
+    ["L&amp;amp;L Technology", ["L&L Technology"]],
+    ["dtp – young entertainment Gmbh &amp; Co. KG, Cosmi", ["dtp – young entertainment Gmbh & Co. KG", "Cosmi"]],
+    ["Obsidian Entertainment, Aspyr (Mac, Linux, &amp; Windows Update)", ["Obsidian Entertainment", "Aspyr (Mac, Linux, & Windows Update)"]],
     ["WipleGames Inc.,", ["WipleGames Inc."]],
     ["", []],
   ])("splits %j", (text, names) => {
@@ -77,6 +81,8 @@ describe("names", () => {
 
   it("decodes Steam's HTML escapes and matches tag spellings loosely", () => {
     expect(decodeEntities("Point &amp; Click &#39;n&#x27; more")).toBe("Point & Click 'n' more");
+    expect(decodeEntities("L&amp;amp;L Technology")).toBe("L&L Technology");
+    expect(decodeEntities("Mage &amp;amp; Foes &amp;lt;3")).toBe("Mage & Foes <3");
     expect(tagKey("Base-Building")).toBe(tagKey("Base Building"));
     expect(tagKey("e-sports")).toBe(tagKey("eSports"));
     expect(tagKey("Dystopian ")).toBe(tagKey("Dystopian"));

@@ -7,7 +7,8 @@ const run = promisify(execFile);
 export async function admin<T = Record<string, any>>(databaseUrl: string, ...args: string[]): Promise<T> {
   const { stdout } = await run("npx", ["tsx", "lib/access/admin-cli.ts", ...args, "--json"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
-    timeout: 60_000,
+    // generous: on a loaded machine (2 cores shared with other suites) nine of these start at once
+    timeout: 240_000,
   });
   const line = stdout.trim().split("\n").at(-1) ?? "";
   return JSON.parse(line) as T;

@@ -12,18 +12,24 @@ export function tagKey(name: string): string {
 /** Older SteamSpy tags that Steam later renamed; the key is tagKey of the old name, the value the list's name. */
 const RENAMED: Record<string, string> = { soccer: "Football (Soccer)" };
 
-/** game_tags rows [appId, tagId, rank, source]: store order kept, rank 1-based, unknown names counted. */
-export function gameTagRows(games: MergedGame[], tags: { id: number; name: string }[], log: IngestLog): unknown[][] {
+/** The id of the tag a source's tag name means, or undefined when the tag list has no such tag. */
+export function tagMatcher(tags: { id: number; name: string }[]): (name: string) => number | undefined {
   const byKey = new Map(tags.map((tag) => [tagKey(tag.name), tag.id]));
   for (const [old, name] of Object.entries(RENAMED)) {
     const id = byKey.get(tagKey(name));
     if (id !== undefined && !byKey.has(old)) byKey.set(old, id);
   }
+  return (name) => byKey.get(tagKey(name));
+}
+
+/** game_tags rows [appId, tagId, rank, source]: store order kept, rank 1-based, unknown names counted. */
+export function gameTagRows(games: MergedGame[], tags: { id: number; name: string }[], log: IngestLog): unknown[][] {
+  const match = tagMatcher(tags);
   const rows: unknown[][] = [];
   for (const game of games) {
     const seen = new Set<number>();
     for (const name of game.tagNames) {
-      const id = byKey.get(tagKey(name));
+      const id = match(name);
       if (id === undefined) log.unknownTag(name.trim());
       else if (!seen.has(id)) {
         seen.add(id);

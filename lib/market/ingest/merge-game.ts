@@ -57,6 +57,8 @@ export interface MergeInputs {
   search2023?: StoreRecord;
   reviewStats2021?: ReviewStats;
   hasReviewTexts: boolean;
+  /** whether a tag name is in the tag list: a source whose tags are all unknown does not give the game tags */
+  isKnownTag: (name: string) => boolean;
 }
 
 export interface MergedGame {
@@ -136,7 +138,8 @@ export function mergeGame(appId: number, input: MergeInputs): MergedGame | null 
   ]);
   const genres = pick("genres", [[SOURCES.appdetails, nonEmpty(descriptions(d?.genres))], [SOURCES.store2019, nonEmpty(s19?.genres)]]);
   const categories = pick("categories", [[SOURCES.appdetails, nonEmpty(descriptions(d?.categories))], [SOURCES.store2019, nonEmpty(s19?.categories)]]);
-  const tagNames = pick("tags", [[SOURCES.search2023, nonEmpty(s23?.tagNames)], [SOURCES.store2019, nonEmpty(s19?.tagNames)]]);
+  const knownTags = (names: string[] | null | undefined) => (names?.some(input.isKnownTag) ? names : null);
+  const tagNames = pick("tags", [[SOURCES.search2023, knownTags(s23?.tagNames)], [SOURCES.store2019, knownTags(s19?.tagNames)]]);
 
   const reviews = pick("reviews", [
     ...spy.map(({ tag, record }) => [tag, record.positive !== null && record.negative !== null ? { positive: record.positive, negative: record.negative } : null] as [SourceTag, ReviewStats | null]),

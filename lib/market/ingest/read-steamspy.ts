@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { IngestLog } from "./ingest-log";
+import { cleanText } from "./text";
 
 export interface SteamSpyRecord {
   appId: number;
@@ -66,7 +67,7 @@ function toRecord(key: string, raw: unknown): SteamSpyRecord | string {
   const r = raw as Record<string, unknown>;
   const appId = Number(r.appid ?? key);
   if (!Number.isInteger(appId) || appId <= 0) return `bad appid ${String(r.appid)}`;
-  const name = typeof r.name === "string" && r.name.trim() ? r.name.trim() : null;
+  const name = cleanText(r.name);
   const owners = parseOwners(r.owners);
   if (owners === "bad") return `bad owners ${String(r.owners)}`;
   const positive = count(r.positive);
@@ -112,18 +113,23 @@ const COMPANY_SUFFIX = /^(inc|llc|ltd|co|corp|gmbh|ag|kg|bv|sas|sl|s\.?a|s\.?r\.
 /**
  * SteamSpy joins names with ", ", but company names hold that too ("CAPCOM Co., Ltd.", "Epic Games, Inc."):
  * a part that is only a company suffix stays with the name before it. A comma without a space
- * ("IMCGAMES Co.,Ltd.") is inside a name; a trailing comma is dropped.
+ * ("IMCGAMES Co.,Ltd.") is inside a name, and so is a comma inside parentheses ("Aspyr (Mac, Linux, &
+ * Windows Update)"); a trailing comma is dropped. HTML escapes are decoded ("Signo &amp; Arte").
  */
 export function splitNames(value: unknown): string[] {
   if (typeof value !== "string" || !value.trim()) return [];
   const parts = value.trim().replace(/,+$/, "").split(/,\s+/);
   const names: string[] = [];
   for (const part of parts) {
-    const trimmed = part.trim();
+    const trimmed = cleanText(part);
     if (!trimmed) continue;
-    if (names.length > 0 && COMPANY_SUFFIX.test(trimmed)) {
+    if (names.length > 0 && (COMPANY_SUFFIX.test(trimmed) || insideParentheses(names[names.length - 1]))) {
       names[names.length - 1] += `, ${trimmed}`;
     } else names.push(trimmed);
   }
   return [...new Set(names)];
+}
+
+function insideParentheses(name: string): boolean {
+  return (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0);
 }

@@ -195,7 +195,7 @@ export function searchPrice(priceText: string | undefined, discountText: string 
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? "").split(";").map((part) => part.trim()).filter(Boolean);
+  return (value ?? "").split(";").map(cleanText).filter((part): part is string => part !== null);
 }
 
 function positiveOrNull(value: number | null | undefined): number | null {

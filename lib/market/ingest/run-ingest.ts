@@ -3,7 +3,7 @@ import pg from "pg";
 import { steamReviewLabel } from "../review-label";
 import { slugify } from "../slugify";
 import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./ingest-log";
-import { gameTagRows } from "./match-tags";
+import { gameTagRows, tagMatcher } from "./match-tags";
 import { mergeGame, SOURCES, type MergedGame } from "./merge-game";
 import { readReviewDumps } from "./read-reviews";
 import { readSteamSpySnapshots } from "./read-steamspy";
@@ -91,6 +91,8 @@ type Sources = ReturnType<typeof readSources>;
 /** One merged row per appid that some source names; an app no source names is reported, not stored. */
 function mergeAll(sources: Sources, log: IngestLog): MergedGame[] {
   const withTexts = new Set(sources.reviews.map((r) => r.appId));
+  const matchTag = tagMatcher(sources.tags);
+  const isKnownTag = (name: string) => matchTag(name) !== undefined;
   const games: MergedGame[] = [];
   for (const appId of [...sources.appIds].sort((a, b) => a - b)) {
     const game = mergeGame(appId, {
@@ -103,6 +105,7 @@ function mergeAll(sources: Sources, log: IngestLog): MergedGame[] {
       search2023: sources.search2023.get(appId),
       reviewStats2021: sources.reviewStats2021.get(appId),
       hasReviewTexts: withTexts.has(appId),
+      isKnownTag,
     });
     if (game) games.push(game);
     else log.malformed("merge", String(appId), "no source gives a name");

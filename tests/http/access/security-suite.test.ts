@@ -47,7 +47,7 @@ beforeAll(async () => {
     exhausted,
     grantOnFree: grantOnFree.secret,
   };
-}, 120_000);
+}, 300_000);
 
 const ownPath = (op: (typeof OPERATIONS)[number], workspaceId = inject("workspaceId")) => examplePath(op, workspaceId);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import { pageQuery } from "@/lib/api/pagination";
-import { listParam, parsePathParams, parseQuery } from "@/lib/api/query-params";
+import { decimalParam, integerParam, listParam, parsePathParams, parseQuery } from "@/lib/api/query-params";
 import { gameFilterQuery } from "@/lib/market/game-filters";
 import { getGame } from "@/lib/operations/get-game";
 
@@ -147,5 +147,49 @@ describe("parsePathParams", () => {
     }
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).param).toBe("appId");
+  });
+});
+
+describe("integerParam and decimalParam: one strict number syntax for every parameter", () => {
+  const strict = z.object({ n: integerParam({ min: -5, max: 1000 }).optional(), r: decimalParam({ min: 0, max: 1 }).optional() });
+
+  it.each(["0", "7", "-5", "1000", "0007"])("integerParam reads %s as a decimal integer", (value) => {
+    expect(parse(`n=${value}`, strict).n).toBe(Number(value));
+  });
+
+  it.each(["", " 7", "7 ", "+7", "7.0", "7.", "0x7", "0b1", "0o7", "1e2", "1_0", "٧", "Infinity", "NaN", "-", "--1"])(
+    "integerParam rejects '%s' naming the parameter, quoting it",
+    (value) => {
+      const error = failure(`n=${encodeURIComponent(value)}`, strict);
+      expect([error.code, error.param]).toEqual(["BAD_REQUEST", "n"]);
+      expect(error.message).toContain("whole number");
+    },
+  );
+
+  it("integerParam keeps range errors as range errors", () => {
+    expect(failure("n=1001", strict).message).toMatch(/1000/);
+    expect(failure("n=-6", strict).param).toBe("n");
+  });
+
+  it.each([["0.9", 0.9], ["1", 1], [".5", 0.5], ["0", 0], ["0.125", 0.125]])("decimalParam reads %s", (value, expected) => {
+    expect(parse(`r=${value}`, strict).r).toBe(expected);
+  });
+
+  it.each(["", "0.", "1e-1", "0x1", " 0.5", "0,5", "Infinity", "NaN", "1.01", "-0.1"])("decimalParam rejects '%s'", (value) => {
+    expect(failure(`r=${encodeURIComponent(value)}`, strict).param).toBe("r");
+  });
+
+  it("ratingMin and the count filters use them: ratingMin=1e-1 and priceMin=0x10 are BAD_REQUEST", () => {
+    expect(failure("ratingMin=1e-1", games).param).toBe("ratingMin");
+    expect(failure("priceMax=0x10", games).param).toBe("priceMax");
+    expect(parse("ratingMin=0.95&priceMax=1999", games)).toMatchObject({ ratingMin: 0.95, priceMax: 1999 });
+  });
+
+  it("documents an integer (or a number) with its bounds in JSON Schema, not a string", () => {
+    const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    expect(json(getGame.params.shape.appId)).toMatchObject({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
+    expect(json(pageQuery.offset)).toMatchObject({ type: "integer", minimum: 0, default: 0 });
+    expect(json(games.shape.reviewsMin)).toMatchObject({ type: "integer", minimum: 0 });
+    expect(json(games.shape.ratingMin)).toMatchObject({ type: "number", minimum: 0, maximum: 1 });
   });
 });

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { listGames } from "@/lib/operations/list-games";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listGames);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(listGames);

@@ -1,4 +1,5 @@
 // GET /api/v1/openapi.json: the OpenAPI 3.1 document, generated from the operation registry
+import { readOnlyMethods } from "@/lib/api/api-route";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { OPERATIONS } from "@/lib/operations";
 
@@ -9,3 +10,5 @@ export function GET() {
     headers: { "Cache-Control": "public, max-age=300" },
   });
 }
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = readOnlyMethods();

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { getGame } from "@/lib/operations/get-game";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getGame);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getGame);

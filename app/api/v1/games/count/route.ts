@@ -1,5 +1,5 @@
-// GET /api/v1/games/count: count games matching the GET /games filters
+// GET /api/v1/games/count: count games
 import { apiRoute } from "@/lib/api/api-route";
 import { countGamesOperation } from "@/lib/operations/count-games";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(countGamesOperation);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(countGamesOperation);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { listUsage } from "@/lib/operations/list-usage";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listUsage);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(listUsage);
