@@ -7,6 +7,7 @@ import { listTags } from "./list-tags";
 import { listUsage } from "./list-usage";
 import { getDeveloper } from "./get-developer";
 import { getGameHistory } from "./get-game-history";
+import { getMarketingAnalysis } from "./get-marketing-analysis";
 import { getPublisher } from "./get-publisher";
 import { listSimilarGames } from "./list-similar-games";
 import { resolveGames } from "./resolve-games";
@@ -25,4 +26,5 @@ export const OPERATIONS: Operation[] = [
   getGameHistory,
   getDeveloper,
   getPublisher,
+  getMarketingAnalysis,
 ] as unknown as Operation[];
