@@ -1,6 +1,4 @@
-import { z } from "zod";
+import { getGame } from "./get-game";
 
-/** The `{appId}` path parameter of the per-title operations, validated like `GET /games/{appId}`'s. */
-export const appIdParams = z.object({
-  appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),
-});
+/** The `{appId}` path parameter of the per-title operations: the same schema as `GET /games/{appId}`'s. */
+export const appIdParams = getGame.params;
