@@ -1,5 +1,9 @@
+-- Hand-written (around): developer and publisher names by slug (lib/market/slugify.ts), refilled at the
+-- end of each ingestion by lib/market/companies/refresh-company-names.ts. A derived lookup, like a
+-- materialized view, so it has no Prisma model (and the schema diff from empty stays 0001_init):
+-- names that differ only in case, spacing or punctuation share a slug.
 -- CreateTable
-CREATE TABLE "company_names" (
+CREATE TABLE IF NOT EXISTS "company_names" (
     "kind" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "slug" TEXT NOT NULL,
@@ -9,7 +13,7 @@ CREATE TABLE "company_names" (
 );
 
 -- CreateIndex
-CREATE INDEX "company_names_kind_slug_idx" ON "company_names"("kind", "slug");
+CREATE INDEX IF NOT EXISTS "company_names_kind_slug_idx" ON "company_names"("kind", "slug");
 
--- Hand-written: "did you mean" suggestions for an unknown developer or publisher slug.
+-- "Did you mean" suggestions for an unknown developer or publisher slug.
 CREATE INDEX IF NOT EXISTS "company_names_slug_trgm_idx" ON "company_names" USING GIN ("slug" gin_trgm_ops);
