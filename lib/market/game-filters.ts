@@ -103,7 +103,7 @@ export function likePattern(text: string): string {
 }
 
 /** Substring, or close in pg_trgm's word similarity ("counter strike" finds "Counter-Strike: Source"). */
-function titleCondition(q: string): Prisma.Sql {
+export function titleCondition(q: string): Prisma.Sql {
   return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR ${q.toLowerCase()} <% lower(g.name))`;
 }
 

@@ -49,18 +49,24 @@ function orderBy(search: GameSearch): Prisma.Sql {
   const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
   if (sort === "relevance") {
     if (!search.q) return Prisma.sql`g.reviews_total DESC NULLS LAST, g.app_id`;
-    // Exact title, then titles starting with the words, then closeness, then popularity.
-    const words = normalizeTitle(search.q);
-    const normalized = Prisma.sql`trim(regexp_replace(lower(g.name), '[^a-z0-9]+', ' ', 'g'))`;
-    return Prisma.sql`(${normalized} = ${words}) DESC, (${normalized} LIKE ${`${words}%`}) DESC,
-      round(word_similarity(${search.q.toLowerCase()}, lower(g.name))::numeric, 1) DESC,
-      g.reviews_total DESC NULLS LAST, g.app_id`;
+    return titleRelevanceOrder(search.q);
   }
   const descending = sort.startsWith("-");
   const column = SORT_COLUMNS[descending ? sort.slice(1) : sort];
   return Prisma.sql`${Prisma.raw(column)} ${Prisma.raw(descending ? "DESC" : "ASC")} NULLS LAST, g.app_id`;
 }
 
-function normalizeTitle(text: string): string {
+/** Exact title, then titles starting with the words, then closeness, then popularity (GET /games, /games/resolve). */
+export function titleRelevanceOrder(q: string): Prisma.Sql {
+  const words = normalizeTitle(q);
+  return Prisma.sql`(${NORMALIZED_NAME} = ${words}) DESC, (${NORMALIZED_NAME} LIKE ${`${words}%`}) DESC,
+      round(word_similarity(${q.toLowerCase()}, lower(g.name))::numeric, 1) DESC,
+      g.reviews_total DESC NULLS LAST, g.app_id`;
+}
+
+/** A title lower-cased with runs of anything but letters and digits turned into one space. */
+export const NORMALIZED_NAME = Prisma.sql`trim(regexp_replace(lower(g.name), '[^a-z0-9]+', ' ', 'g'))`;
+
+export function normalizeTitle(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/[\\%_]/g, "");
 }

@@ -5,6 +5,26 @@ import { getStatus } from "./get-status";
 import { listGames } from "./list-games";
 import { listTags } from "./list-tags";
 import { listUsage } from "./list-usage";
+import { getDeveloper } from "./get-developer";
+import { getGameHistory } from "./get-game-history";
+import { getMarketingAnalysis } from "./get-marketing-analysis";
+import { getPublisher } from "./get-publisher";
+import { listSimilarGames } from "./list-similar-games";
+import { resolveGames } from "./resolve-games";
 
 /** Every operation of the v1 API, in documentation order. The OpenAPI document is generated from this list. */
-export const OPERATIONS: Operation[] = [listTags, listGames, countGamesOperation, getGame, getStatus, listUsage] as unknown as Operation[];
+export const OPERATIONS: Operation[] = [
+  listTags,
+  listGames,
+  countGamesOperation,
+  getGame,
+  getStatus,
+  listUsage,
+  // around: title resolution, neighbours, history, companies
+  resolveGames,
+  listSimilarGames,
+  getGameHistory,
+  getDeveloper,
+  getPublisher,
+  getMarketingAnalysis,
+] as unknown as Operation[];

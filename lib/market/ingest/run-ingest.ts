@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import pg from "pg";
 import { steamReviewLabel } from "../review-label";
+import { refreshCompanyNames } from "../companies/refresh-company-names";
 import { slugify } from "../slugify";
 import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./ingest-log";
 import { gameTagRows, tagMatcher } from "./match-tags";
@@ -47,8 +48,9 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
       write("reviews", REVIEWS, rows.reviews),
     ]);
     await refreshTagCounts(pool);
+    await refreshCompanyNames(async (text, values) => (await pool.query(text, values)).rows);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
-    await pool.query("ANALYZE games, game_tags, tags, snapshots, reviews");
+    await pool.query("ANALYZE games, game_tags, tags, snapshots, reviews, company_names");
 
     const report: IngestReport = {
       sources: log.sources,

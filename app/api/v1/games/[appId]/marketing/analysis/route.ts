@@ -1,0 +1,5 @@
+// GET /api/v1/games/{appId}/marketing/analysis: marketing analysis of one game
+import { apiRoute } from "@/lib/api/api-route";
+import { getMarketingAnalysis } from "@/lib/operations/get-marketing-analysis";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getMarketingAnalysis);

@@ -1,0 +1,5 @@
+// GET /api/v1/games/{appId}/similar: games similar by tags
+import { apiRoute } from "@/lib/api/api-route";
+import { listSimilarGames } from "@/lib/operations/list-similar-games";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listSimilarGames);

@@ -1,0 +1,5 @@
+// GET /api/v1/games/resolve: resolve a title to app ids
+import { apiRoute } from "@/lib/api/api-route";
+import { resolveGames } from "@/lib/operations/resolve-games";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(resolveGames);

@@ -1,0 +1,3 @@
+import { companyOperation } from "./company-operation";
+
+export const getPublisher = companyOperation("publisher");
