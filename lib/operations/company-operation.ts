@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerParam } from "../api/query-params";
 import { MAX_LIMIT } from "../api/pagination";
 import { defineOperation } from "../api/operation";
 import { companyProfile, PORTFOLIO_SORTS } from "../market/companies/company-profile";
@@ -86,8 +87,8 @@ export function companyOperation(kind: CompanyKind) {
     anonymous: "preview",
     query: z.object({
       sort: z.enum(PORTFOLIO_SORTS).default("-reviews").meta({ description: "Order of the games; a leading `-` sorts descending; missing values last." }),
-      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(25).meta({ description: `Games per page, 1 to ${MAX_LIMIT}.` }),
-      offset: z.coerce.number().int().min(0).max(10_000_000).default(0).meta({ description: "Offset of the first game; send `games.nextOffset`." }),
+      limit: integerParam({ min: 1, max: MAX_LIMIT }).prefault(25).meta({ description: `Games per page, 1 to ${MAX_LIMIT}.` }),
+      offset: integerParam({ min: 0, max: 10_000_000 }).prefault(0).meta({ description: "Offset of the first game; send `games.nextOffset`." }),
     }),
     params: z.object({
       slug: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerParam } from "../api/query-params";
 import { buildPagination, pageQuery } from "../api/pagination";
 import { defineOperation } from "../api/operation";
 import { requireGame } from "../market/game-exists";
@@ -18,7 +19,7 @@ export const listSimilarGames = defineOperation({
   scope: "market:read",
   anonymous: "preview",
   query: z.object({
-    reviewsMin: z.coerce.number().int().min(0).max(2_000_000_000).optional().meta({
+    reviewsMin: integerParam({ min: 0, max: 2_000_000_000 }).optional().meta({
       description: "Only games with at least this many total Steam reviews (games whose reviews were not collected are left out).",
     }),
     ...pageQuery,

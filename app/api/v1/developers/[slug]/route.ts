@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { getDeveloper } from "@/lib/operations/get-developer";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getDeveloper);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getDeveloper);

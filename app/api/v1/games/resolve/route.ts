@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { resolveGames } from "@/lib/operations/resolve-games";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(resolveGames);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(resolveGames);

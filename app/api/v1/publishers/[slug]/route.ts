@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { getPublisher } from "@/lib/operations/get-publisher";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getPublisher);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getPublisher);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { getGameHistory } from "@/lib/operations/get-game-history";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getGameHistory);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getGameHistory);

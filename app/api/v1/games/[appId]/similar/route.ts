@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { listSimilarGames } from "@/lib/operations/list-similar-games";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listSimilarGames);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(listSimilarGames);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/api-route";
 import { getMarketingAnalysis } from "@/lib/operations/get-marketing-analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getMarketingAnalysis);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getMarketingAnalysis);
