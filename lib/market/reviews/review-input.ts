@@ -1,0 +1,26 @@
+/** One stored review as the analysis reads it (a row of `reviews`). */
+export interface ReviewInput {
+  id: string;
+  language: string;
+  text: string;
+  votedUp: boolean;
+  votesUp: number;
+  weightedVoteScore: number;
+  earlyAccess: boolean;
+  /** ISO timestamp */
+  createdAt: string;
+  authorSteamId: string | null;
+  playtimeAtReviewMinutes: number | null;
+}
+
+/** Languages wink-eng-lite-web-model reads; reviews in others are collected but not analysed. */
+export const ANALYSED_LANGUAGES = ["english"] as const;
+
+export const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+
+/** Whitespace- and case-folded text: two reviews with the same folded text count once in `distinct`. */
+export const foldText = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? round(part / whole) : null;
+}
