@@ -1,7 +1,7 @@
 import type { AnalysisBasis, ReviewAnalysis } from "./analysis-schema";
 import { extractThemes } from "./extract-themes";
 import { readReviewText } from "./read-review-text";
-import { earlyAccessSplit, highlights, languageMix, playtimeAtReview, sentimentByMonth, type AnalysedReview } from "./review-figures";
+import { earlyAccessSplit, highlights, languageMix, playtimeBySide, sentimentByMonth, type AnalysedReview } from "./review-figures";
 import { ANALYSED_LANGUAGES, foldText, round, share, type ReviewInput } from "./review-input";
 
 /** Bump when the method or output changes: cached analyses of older versions are then recomputed. */
@@ -39,7 +39,7 @@ export type ComputedAnalysis = Omit<ReviewAnalysis, "computedAt">;
 
 const DEFINITIONS = {
   collected: "Review texts stored for this title, any language, empty ones included.",
-  analysed: `Collected texts with at least one word, in a language the model reads (${ANALYSED_LANGUAGES.join(", ")}).`,
+  analysed: `Collected texts with at least one letter (not empty, not only digits, symbols or emoji), in a language the model reads (${ANALYSED_LANGUAGES.join(", ")}).`,
   distinct: "Analysed texts after folding case and whitespace, each distinct text once: copy-pasted reviews count once.",
 };
 
@@ -90,7 +90,17 @@ export function analyseReviews(input: AnalysisInput): ComputedAnalysis {
       basis: basis("analysed", analysed.length, "observed-and-modelled", analysed),
       months: sentimentByMonth(analysed),
     })),
-    playtimeAtReview: texts("playtimeAtReview", () => ({ basis: basis("collected", reviews.length, "observed", reviews), ...playtimeAtReview(reviews) })),
+    playtimeAtReview: texts("playtimeAtReview", () => {
+      if (reviews.some((r) => r.playtimeAtReviewMinutes !== null))
+        return { basis: basis("collected", reviews.length, "observed", reviews), ...playtimeBySide(reviews, "playtimeAtReviewMinutes") };
+      nullReasons.playtimeAtReview =
+        "Steam's playtime at review is not in the collected review dumps (it was added to Steam's data later); `playtimeAtCollection` gives the authors' playtime when the texts were collected.";
+      return null;
+    }),
+    playtimeAtCollection: texts("playtimeAtCollection", () => ({
+      basis: basis("collected", reviews.length, "observed", reviews),
+      ...playtimeBySide(reviews, "playtimeForeverMinutes"),
+    })),
     highlights: texts("highlights", () => ({ basis: basis("collected", reviews.length, "observed", reviews), ...highlights(reviews) })),
     earlyAccess: texts("earlyAccess", () => ({ basis: basis("collected", reviews.length, "observed", reviews), ...earlyAccessSplit(reviews) })),
     languages: texts("languages", () => ({ basis: basis("collected", reviews.length, "observed", reviews), languages: languageMix(reviews) })),
@@ -98,12 +108,13 @@ export function analyseReviews(input: AnalysisInput): ComputedAnalysis {
   };
 }
 
+const HAS_LETTER = /\p{L}/u;
+
 function analysedReviews(reviews: ReviewInput[]): AnalysedReview[] {
   const languages = new Set<string>(ANALYSED_LANGUAGES);
   return reviews
-    .filter((review) => languages.has(review.language) && review.text.trim() !== "")
-    .map((review) => ({ ...review, read: readReviewText(review.text) }))
-    .filter((review) => review.read.words > 0);
+    .filter((review) => languages.has(review.language) && HAS_LETTER.test(review.text))
+    .map((review) => ({ ...review, read: readReviewText(review.text) }));
 }
 
 const themeInput = (review: AnalysedReview) => ({

@@ -49,6 +49,13 @@ const playtimeSideSchema = z.object({
   p75Minutes: int().nullable(),
 });
 
+const playtimeSchema = z.object({
+  basis: analysisBasisSchema,
+  reviewsWithPlaytime: int(),
+  positive: playtimeSideSchema,
+  negative: playtimeSideSchema,
+});
+
 const highlightSchema = z.object({
   reviewId: z.string(),
   excerpt: z.string().meta({ description: "The text, cut at 400 characters." }),
@@ -111,9 +118,12 @@ export const reviewAnalysisSchema = z
       .nullable()
       .meta({ description: "Aspects the reviews praise and criticise, most prominent first." }),
     sentimentOverTime: z.object({ basis: analysisBasisSchema, months: z.array(monthSchema) }).nullable(),
-    playtimeAtReview: z
-      .object({ basis: analysisBasisSchema, reviewsWithPlaytime: int(), positive: playtimeSideSchema, negative: playtimeSideSchema })
-      .nullable(),
+    playtimeAtReview: playtimeSchema
+      .nullable()
+      .meta({ description: "Authors' playtime when they wrote the review (Steam's `playtime_at_review`), quartiles each side." }),
+    playtimeAtCollection: playtimeSchema.nullable().meta({
+      description: "Authors' total playtime when the texts were collected (`writtenTo` at the latest), which includes play after the review: an upper bound of playtime at review.",
+    }),
     highlights: z
       .object({ basis: analysisBasisSchema, positive: z.array(highlightSchema), negative: z.array(highlightSchema) })
       .nullable()

@@ -12,13 +12,14 @@ interface TitleRow {
   review_source: { source: string; observedAt: string } | null;
   snapshots: { source: string; observedAt: string; positive: number; negative: number }[] | null;
   texts: number;
-  texts_updated: string | null;
+  /** md5 over each text's id, Steam update time and votes: an edited or re-voted review changes it */
+  texts_digest: string | null;
 }
 
 export interface TitleFacts {
   input: Omit<AnalysisInput, "reviews">;
   texts: number;
-  /** fingerprint of the rows an analysis rests on: counts, snapshots, and the texts' number and last update */
+  /** fingerprint of the rows an analysis rests on: counts, snapshots, and each text's id, update time and votes */
   digest: string;
 }
 
@@ -31,7 +32,8 @@ export async function loadTitleFacts(appId: number): Promise<TitleFacts> {
         FROM snapshots s
         WHERE s.app_id = g.app_id AND s.reviews_positive IS NOT NULL AND s.reviews_negative IS NOT NULL) AS snapshots,
       (SELECT count(*)::int FROM reviews r WHERE r.app_id = g.app_id) AS texts,
-      (SELECT to_char(max(r.updated_at), 'YYYY-MM-DD"T"HH24:MI:SS.MS') FROM reviews r WHERE r.app_id = g.app_id) AS texts_updated
+      (SELECT md5(string_agg(concat_ws(':', r.id, extract(epoch FROM r.updated_at), r.voted_up, r.votes_up, r.weighted_vote_score),
+          ',' ORDER BY r.id)) FROM reviews r WHERE r.app_id = g.app_id) AS texts_digest
     FROM games g WHERE g.app_id = ${appId}`;
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
@@ -42,7 +44,7 @@ export async function loadTitleFacts(appId: number): Promise<TitleFacts> {
   const trajectory = (row.snapshots ?? []).map((s) => counts(s.source, s.observedAt, s.positive, s.negative));
   const input = { appId, name: row.name, steamReviews, trajectory };
   const digest = createHash("sha256")
-    .update(JSON.stringify([input, row.texts, row.texts_updated]))
+    .update(JSON.stringify([input, row.texts, row.texts_digest]))
     .digest("hex")
     .slice(0, 32);
   return { input, texts: row.texts, digest };
@@ -72,13 +74,14 @@ interface ReviewRow {
   created_at: Date;
   author_steam_id: string | null;
   author_playtime_at_review: number | null;
+  author_playtime_forever: number | null;
 }
 
 /** A title's collected review texts, in id order so the analysis reads them the same way every time. */
 export async function loadReviewTexts(appId: number): Promise<ReviewInput[]> {
   const rows = await getPrisma().$queryRaw<ReviewRow[]>`
     SELECT id, language, text, voted_up, votes_up, weighted_vote_score, written_during_early_access, created_at,
-      author_steam_id, author_playtime_at_review
+      author_steam_id, author_playtime_at_review, author_playtime_forever
     FROM reviews WHERE app_id = ${appId} ORDER BY id`;
   return rows.map((r) => ({
     id: r.id,
@@ -91,5 +94,6 @@ export async function loadReviewTexts(appId: number): Promise<ReviewInput[]> {
     createdAt: new Date(r.created_at).toISOString(),
     authorSteamId: r.author_steam_id,
     playtimeAtReviewMinutes: r.author_playtime_at_review,
+    playtimeForeverMinutes: r.author_playtime_forever,
   }));
 }

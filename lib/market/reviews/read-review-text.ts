@@ -1,4 +1,4 @@
-import winkNLP, { type ItemSentence, type ItemToken } from "wink-nlp";
+import winkNLP, { type ItemSentence } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 
 /** Words of one sentence as the analyser reads them: lowercased lemma, part of speech, surface form. */
@@ -21,7 +21,6 @@ export interface ReadReview {
   /** wink-nlp document sentiment, -1 to 1 */
   sentiment: number;
   sentences: ReadSentence[];
-  words: number;
 }
 
 /** Reviews past this length are read up to it: the rare essays would otherwise dominate the work. */
@@ -41,21 +40,22 @@ export function readReviewText(text: string): ReadReview {
   const its = engine.its;
   const doc = engine.readDoc(text.slice(0, MAX_ANALYSED_CHARS));
   const sentences: ReadSentence[] = [];
-  let words = 0;
   doc.sentences().each((sentence: ItemSentence) => {
-    const read: ReadToken[] = [];
-    // Token by token: a collection's out() can differ in length between properties (expanded contractions).
-    sentence.tokens().each((token: ItemToken) => {
-      read.push({
-        lemma: String(token.out(its.lemma as never)).toLowerCase(), // wink-nlp 2.4.0 types its.lemma too narrowly
-        pos: String(token.out(its.pos)),
-        surface: String(token.out()).toLowerCase(),
-        stop: token.out(its.stopWordFlag) as unknown as boolean,
-        word: token.out(its.type) === "word",
-      });
-    });
-    words += read.filter((token) => token.word).length;
+    const tokens = sentence.tokens();
+    const surfaces = tokens.out() as string[];
+    const lemmas = tokens.out(its.lemma as never) as (string | undefined)[]; // wink-nlp 2.4.0 types its.lemma too narrowly
+    const pos = tokens.out(its.pos) as string[];
+    const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+    const types = tokens.out(its.type) as string[];
+    const read: ReadToken[] = surfaces.map((surface, i) => ({
+      // The model has no lemma for a few contracted forms ("cant", "cannot"): the word stands for itself.
+      lemma: (lemmas[i] ?? surface).toLowerCase(),
+      pos: pos[i],
+      surface: surface.toLowerCase(),
+      stop: stops[i],
+      word: types[i] === "word",
+    }));
     sentences.push({ text: sentence.out(), sentiment: sentence.out(its.sentiment) as unknown as number, tokens: read });
   });
-  return { sentiment: doc.out(its.sentiment) as unknown as number, sentences, words };
+  return { sentiment: doc.out(its.sentiment) as unknown as number, sentences };
 }

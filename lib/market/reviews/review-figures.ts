@@ -39,10 +39,12 @@ function playtimeSummary(minutes: number[]) {
   };
 }
 
-/** Playtime at review (minutes, from Steam's author record) for recommending and not recommending reviews. */
-export function playtimeAtReview(reviews: ReviewInput[]) {
-  const known = reviews.filter((r) => r.playtimeAtReviewMinutes !== null);
-  const minutes = (up: boolean) => known.filter((r) => r.votedUp === up).map((r) => r.playtimeAtReviewMinutes!);
+type PlaytimeField = "playtimeAtReviewMinutes" | "playtimeForeverMinutes";
+
+/** Playtime quartiles (minutes, from Steam's author record) of recommending and not recommending reviews. */
+export function playtimeBySide(reviews: ReviewInput[], field: PlaytimeField) {
+  const known = reviews.filter((r) => r[field] !== null);
+  const minutes = (up: boolean) => known.filter((r) => r.votedUp === up).map((r) => r[field]!);
   return { reviewsWithPlaytime: known.length, positive: playtimeSummary(minutes(true)), negative: playtimeSummary(minutes(false)) };
 }
 

@@ -11,6 +11,8 @@ export interface ReviewInput {
   createdAt: string;
   authorSteamId: string | null;
   playtimeAtReviewMinutes: number | null;
+  /** the author's total playtime when the dump was taken, which includes play after the review */
+  playtimeForeverMinutes: number | null;
 }
 
 /** Languages wink-eng-lite-web-model reads; reviews in others are collected but not analysed. */

@@ -19,6 +19,7 @@ export function realReviews(appId: number): ReviewInput[] {
       createdAt: new Date(r.timestamp_created * 1000).toISOString(),
       authorSteamId: r.author?.steamid ?? null,
       playtimeAtReviewMinutes: r.author?.playtime_at_review ?? null,
+      playtimeForeverMinutes: r.author?.playtime_forever ?? null,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
