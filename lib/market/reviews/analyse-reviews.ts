@@ -2,7 +2,7 @@ import type { AnalysisBasis, ReviewAnalysis } from "./analysis-schema";
 import { extractThemes } from "./extract-themes";
 import { readReviewText } from "./read-review-text";
 import { earlyAccessSplit, highlights, languageMix, playtimeBySide, sentimentByMonth, type AnalysedReview } from "./review-figures";
-import { ANALYSED_LANGUAGES, foldText, round, share, type ReviewInput } from "./review-input";
+import { ANALYSED_LANGUAGES, foldText, plainText, round, share, type ReviewInput } from "./review-input";
 
 /** Bump when the method or output changes: cached analyses of older versions are then recomputed. */
 export const ANALYSIS_VERSION = 1;
@@ -114,7 +114,7 @@ function analysedReviews(reviews: ReviewInput[]): AnalysedReview[] {
   const languages = new Set<string>(ANALYSED_LANGUAGES);
   return reviews
     .filter((review) => languages.has(review.language) && HAS_LETTER.test(review.text))
-    .map((review) => ({ ...review, read: readReviewText(review.text) }));
+    .map((review) => ({ ...review, read: readReviewText(plainText(review.text)) }));
 }
 
 const themeInput = (review: AnalysedReview) => ({

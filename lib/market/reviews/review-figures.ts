@@ -1,5 +1,5 @@
 import type { ReadReview } from "./read-review-text";
-import { round, share, type ReviewInput } from "./review-input";
+import { plainText, round, share, type ReviewInput } from "./review-input";
 
 export interface AnalysedReview extends ReviewInput {
   read: ReadReview;
@@ -78,7 +78,7 @@ export function highlights(reviews: ReviewInput[]) {
       .sort((a, b) => b.weightedVoteScore - a.weightedVoteScore || b.votesUp - a.votesUp || a.id.localeCompare(b.id))
       .slice(0, HIGHLIGHTS_PER_SIDE)
       .map((r) => {
-        const text = r.text.replace(/\s+/g, " ").trim();
+        const text = plainText(r.text).replace(/\s+/g, " ").trim();
         return {
           reviewId: r.id,
           excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text,

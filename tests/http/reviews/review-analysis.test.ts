@@ -52,7 +52,8 @@ describe("a title with review texts (PUBG, 578080)", () => {
     const analysed = data.denominators.analysed.count;
     expect(data.themes.basis).toMatchObject({ family: "review-texts", denominator: { name: "analysed", count: analysed }, kind: "modelled" });
     expect(data.themes.basis.coverage).toBeCloseTo(analysed / data.denominators.onSteam.count, 4);
-    const byId = new Map(reviews.map((r) => [r.id, r.text.replace(/\s+/g, " ")]));
+    const plain = (text: string) => text.replace(/\[\/?([a-z][a-z0-9]*|\*)(=[^\]]*)?\]/gi, " ").replace(/\s+/g, " ");
+    const byId = new Map(reviews.map((r) => [r.id, plain(r.text)]));
     for (const theme of [...data.themes.positive, ...data.themes.negative]) {
       expect(theme.share).toBeCloseTo(theme.reviews / analysed, 4);
       expect(theme.reviewers).toBeLessThanOrEqual(theme.reviews);

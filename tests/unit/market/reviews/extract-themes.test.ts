@@ -25,7 +25,8 @@ describe("themes of real reviews", () => {
   });
 
   it("each theme's figures are consistent with the analysed reviews, and quotes are real excerpts", () => {
-    const texts = new Map(realReviews(578080).map((r) => [r.id, r.text.replace(/\s+/g, " ")]));
+    // Quotes come from the text without Steam's BBCode markup ([b], [list], [*]...).
+    const texts = new Map(realReviews(578080).map((r) => [r.id, r.text.replace(/\[\/?([a-z][a-z0-9]*|\*)(=[^\]]*)?\]/gi, " ").replace(/\s+/g, " ")]));
     const analysed = pubg.denominators.analysed.count;
     for (const theme of [...pubg.themes!.positive, ...pubg.themes!.negative]) {
       expect(theme.share).toBeCloseTo(theme.reviews / analysed, 4);
@@ -36,6 +37,7 @@ describe("themes of real reviews", () => {
       for (const example of theme.examples) {
         const body = example.quote.replace(/^…|…$/g, "");
         expect(texts.get(example.reviewId), theme.key).toContain(body);
+        expect(body).not.toMatch(/\[\/?[a-z*]+\]/i);
       }
     }
   });
