@@ -1,4 +1,5 @@
 import type { Operation } from "../api/operation";
+import { analyseReviewsOperation } from "./analyse-reviews";
 import { countGamesOperation } from "./count-games";
 import { getGame } from "./get-game";
 import { getStatus } from "./get-status";
@@ -18,6 +19,7 @@ export const OPERATIONS: Operation[] = [
   listGames,
   countGamesOperation,
   getGame,
+  analyseReviewsOperation,
   getStatus,
   listUsage,
   // around: title resolution, neighbours, history, companies
