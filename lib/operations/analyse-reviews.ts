@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../api/operation";
+import { appIdParams } from "./app-id-param";
 import { reviewAnalysisSchema } from "../market/reviews/analysis-schema";
 import { getReviewAnalysis } from "../market/reviews/get-review-analysis";
 
@@ -24,9 +25,7 @@ export const analyseReviewsOperation = defineOperation({
   anonymous: "preview",
   previewLocks: ["themes", "highlights"],
   query: z.object({}),
-  params: z.object({
-    appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),
-  }),
+  params: appIdParams,
   data: reviewAnalysisSchema,
   paginated: false,
   example: { params: { appId: "578080" } },
