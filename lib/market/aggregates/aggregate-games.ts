@@ -69,7 +69,7 @@ export async function aggregateGames(input: AggregateInput) {
 }
 
 async function readDenominators(where: Prisma.Sql, hasKeys: Prisma.Sql[]) {
-  const without = hasKeys.map((hasKey, i) => Prisma.sql`count(*) FILTER (WHERE NOT (${hasKey}))::int AS ${Prisma.raw(`without_${i}`)}`);
+  const without = hasKeys.map((hasKey, i) => Prisma.sql`count(*) FILTER (WHERE (${hasKey}) IS NOT TRUE)::int AS ${Prisma.raw(`without_${i}`)}`);
   const rows = await getPrisma().$queryRaw<Record<string, number>[]>`
     SELECT count(*)::int AS games,
            count(*) FILTER (WHERE m.primary_tag_id IS NOT NULL)::int AS tagged,
