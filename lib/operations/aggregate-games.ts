@@ -50,8 +50,9 @@ export const aggregateGamesOperation = defineOperation({
   example: { query: { groupBy: "year", releasedFrom: "2015", releasedTo: "2019" } },
   async handler({ query, caller }) {
     const data = await aggregateGames(query);
-    if (caller.kind === "anonymous") for (const group of data.groups) group.estimated = null;
-    return { data };
+    if (caller.kind !== "anonymous") return { data };
+    for (const group of data.groups) group.estimated = null;
+    return { data, meta: { locked: ["estimatedMetrics", "groups[].estimated"] } };
   },
 });
 

@@ -44,7 +44,7 @@ export const compareTitlesOperation = defineOperation({
     );
     return {
       data: { ratingFloor: query.ratingFloor, percentileRankDefinition: PERCENTILE_RANK_DEFINITION, metricDefinitions: metricInfo, titles },
-      meta: caller.kind === "anonymous" ? { locked: ["estimated"] } : undefined,
+      meta: caller.kind === "anonymous" ? { locked: ["titles[].estimated"] } : undefined,
     };
   },
 });
