@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { estimatesSchema } from "./estimates/estimate-schema";
 
 const sourceRef = z
   .object({
@@ -93,6 +94,9 @@ export const gameDetailSchema = gameSummarySchema
     reviewTexts: z.object({
       collected: z.number().int().meta({ description: "Review texts stored for this game (0: none collected)." }),
     }),
+    estimates: estimatesSchema
+      .nullable()
+      .meta({ description: "Estimated sales and revenue with method, inputs and 80% interval; `null` (locked) in the anonymous preview." }),
     snapshots: z
       .array(snapshotSchema)
       .nullable()

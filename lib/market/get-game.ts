@@ -1,5 +1,6 @@
 import { notFound } from "../api/api-error";
 import { getPrisma } from "../db/prisma-client";
+import { estimateGame } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import type { GameDetail } from "./game-schema";
 
@@ -23,10 +24,21 @@ export async function getGameDetail(appId: number): Promise<GameDetail> {
     FROM games g WHERE g.app_id = ${appId}`;
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
+  const summary = toGameSummary(row);
   return {
-    ...toGameSummary(row),
+    ...summary,
     storeDetails: row.store_details,
     reviewTexts: { collected: row.review_texts },
+    estimates: estimateGame({
+      appId: row.app_id,
+      reviewsTotal: summary.reviews?.total ?? null,
+      releaseYear: row.release_year,
+      initialPriceCents: row.initial_price_cents,
+      priceCents: row.price_cents,
+      currency: row.currency,
+      isFree: row.is_free,
+      sources: { reviews: row.sources?.reviews ?? null, price: row.sources?.price ?? null },
+    }),
     snapshots: row.snapshots ?? [],
   };
 }

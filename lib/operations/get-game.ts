@@ -9,12 +9,12 @@ export const getGame = defineOperation({
   path: "/games/{appId}",
   summary: "One game",
   description:
-    "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, and the snapshot series, each field family with its source and observation date.",
+    "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, the snapshot series, and estimated sales and revenue (review-multiplier method, 80% interval, never mixed with observed figures), each field family with its source and observation date.",
   group: "Games",
   costClass: "baseline",
   scope: "market:read",
   anonymous: "preview",
-  previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails"],
+  previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails", "estimates"],
   query: z.object({}),
   params: z.object({
     appId: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: "Steam app id." }),

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+const sourceRef = z.object({ source: z.string(), observedAt: z.string() }).nullable();
+
+const estimateInputs = z
+  .object({
+    reviewsTotal: z.number().int().nullable().meta({ description: "Total Steam reviews the estimate starts from." }),
+    releaseYear: z.number().int().nullable().meta({ description: "Release year as collected; `null` when no source dated it." }),
+    multiplierYear: z.number().int().meta({ description: "Year whose multiplier applies (2013 means 2013 or earlier, 2020 means 2020 or later)." }),
+    yearInferred: z.boolean().meta({ description: "True when the year was inferred from the app id (no collected release date)." }),
+    priceCents: z.number().int().nullable().meta({ description: "Full (initial) price in US cents used for the price factor and revenue." }),
+    multiplier: z.number().meta({ description: "Units per review: year multiplier x volume factor x price factor." }),
+    yearMultiplier: z.number(),
+    volumeFactor: z.number(),
+    priceFactor: z.number(),
+  })
+  .meta({ id: "EstimateInputs" });
+
+const estimate = (id: string, unit: string) =>
+  z
+    .object({
+      value: z.number().nullable().meta({ description: `Central estimate (${unit}); \`null\` when no estimate can be made (see \`reason\`).` }),
+      low: z.number().nullable().meta({ description: "Lower bound of the 80% interval." }),
+      high: z.number().nullable().meta({ description: "Upper bound of the 80% interval." }),
+      interval: z.literal(0.8).meta({ description: "Nominal coverage of [low, high]." }),
+      unit: z.literal(unit),
+      method: z.string().meta({ description: "Method id; docs/estimates.md describes each version." }),
+      basis: z
+        .object({ reviews: sourceRef, price: sourceRef })
+        .meta({ description: "Source and observation date of the review counts and the price used." }),
+      inputs: estimateInputs.nullable(),
+      reason: z.string().nullable().meta({ description: "Why no estimate was made; `null` when it was." }),
+    })
+    .meta({ id });
+
+export const estimatesSchema = z
+  .object({
+    sales: estimate("SalesEstimate", "copies"),
+    revenue: estimate("RevenueEstimate", "USD"),
+  })
+  .meta({
+    id: "Estimates",
+    description:
+      "Estimated lifetime unit sales and gross revenue (US dollars, before Steam's cut, after discounts and regional prices), from the review count by the review-multiplier method. Estimates, not observations: never mixed with observed figures.",
+  });
+
+export type Estimates = z.infer<typeof estimatesSchema>;
+export type Estimate = Estimates["sales"];
+export type EstimateInputs = z.infer<typeof estimateInputs>;

@@ -1,0 +1,5 @@
+// Sales and revenue estimates by the review-multiplier method (docs/estimates.md).
+export { estimateGame, multiplierOf, type EstimateSubject } from "./estimate-game";
+export { estimateSql } from "./estimate-sql";
+export { estimatesSchema, type Estimate, type Estimates } from "./estimate-schema";
+export { METHOD_ID } from "./multiplier-table";
