@@ -1,4 +1,5 @@
 import { Prisma } from "../../db/generated/client";
+import { estimateSql, METHOD_ID } from "../estimates";
 
 /**
  * The metrics of aggregates, cohorts and comparisons, over the `game_metrics` view (migration 0006).
@@ -6,7 +7,7 @@ import { Prisma } from "../../db/generated/client";
  * kept apart: a response never mixes them in one number.
  */
 export const OBSERVED_METRICS = ["reviews", "rating", "price", "ccu"] as const;
-export const ESTIMATED_METRICS = ["owners"] as const;
+export const ESTIMATED_METRICS = ["owners", "revenue"] as const;
 export const METRICS = [...OBSERVED_METRICS, ...ESTIMATED_METRICS] as const;
 export type MetricName = (typeof METRICS)[number];
 
@@ -67,6 +68,14 @@ export function metricDefinitions(ratingFloor: number): Record<MetricName, Metri
       definition:
         "SteamSpy's estimate, not an observation: the midpoint of SteamSpy's published owners range (e.g. 20,000 .. 50,000 gives 35,000), as of the snapshot in `basis`. `sumLow` and `sumHigh` add up the range bounds. Games SteamSpy did not list are `missing`.",
     },
+    revenue: {
+      kind: "estimate",
+      unit: "USD",
+      family: "reviews",
+      summable: true,
+      definition:
+        `Estimated lifetime gross revenue in US dollars by Ludex's ${METHOD_ID} method (docs/estimates.md: review count x a year, volume and price multiplier x the full USD price x a realised-price factor), central value. An estimate, not an observation; \`basis\` gives the review counts' sources. Games without review counts are \`missing\`; games the method makes no estimate for (fewer than 10 reviews, free to play, no USD price) are \`excluded\`.`,
+    },
   };
 }
 
@@ -84,6 +93,8 @@ export function metricValue(metric: MetricName, ratingFloor: number, alias = "m"
       return Prisma.sql`${col("ccu")}`;
     case "owners":
       return Prisma.sql`${col("owners_mid")}::float8`;
+    case "revenue":
+      return estimateSql(alias).revenue;
   }
 }
 
@@ -91,10 +102,12 @@ export function metricValue(metric: MetricName, ratingFloor: number, alias = "m"
 export function metricExcluded(metric: MetricName, ratingFloor: number): Prisma.Sql | null {
   if (metric === "rating") return Prisma.sql`(m.rating IS NOT NULL AND m.reviews_total < ${ratingFloor}::int)`;
   if (metric === "price") return Prisma.sql`m.price_non_usd`;
+  if (metric === "revenue") return Prisma.sql`(m.reviews_total IS NOT NULL AND ${estimateSql("m").revenue} IS NULL)`;
   return null;
 }
 
 export const EXCLUSION_REASONS: Partial<Record<MetricName, (ratingFloor: number) => string>> = {
   rating: (floor) => `fewer than ${floor} reviews (ratingFloor)`,
   price: () => "price in a currency other than USD",
+  revenue: () => "no estimate made: fewer than 10 reviews, free to play, or no USD price",
 };

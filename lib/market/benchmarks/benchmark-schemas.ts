@@ -3,9 +3,6 @@ import { metricDefinitionSchema } from "../aggregates/aggregate-schema";
 import { COHORT_QUANTILES, statsSchema } from "../aggregates/metric-stats";
 
 const cohortStats = statsSchema(COHORT_QUANTILES, "CohortStats");
-const notAvailable = z
-  .record(z.string(), z.string())
-  .meta({ description: "Figures given as `null`, each with the reason (e.g. revenue until the estimates module ships)." });
 const hitRate = z.object({ games: z.int(), share: z.number().nullable() });
 
 export const cohortSchema = z
@@ -16,9 +13,9 @@ export const cohortSchema = z
     metricDefinitions: z.record(z.string(), metricDefinitionSchema),
     observed: z.record(z.string(), cohortStats).meta({ description: "Observed figures: reviews, rating, price (USD cents), CCU." }),
     estimated: z
-      .object({ owners: cohortStats, revenue: cohortStats.nullable(), notAvailable })
+      .object({ owners: cohortStats, revenue: cohortStats })
       .nullable()
-      .meta({ description: "Estimates (SteamSpy owners midpoint; revenue). Locked (`null`) in the anonymous preview." }),
+      .meta({ description: "Estimates: SteamSpy owners (midpoint of its range) and revenue (Ludex review-multiplier method, US dollars). Locked (`null`) in the anonymous preview." }),
     hitRates: z.object({ denominator: z.int(), definition: z.string(), atLeast1k: hitRate, atLeast10k: hitRate }),
     releasesPerYear: z.array(z.object({ year: z.int(), games: z.int() })),
     releaseYearUnknown: z.int().meta({ description: "Cohort games with no release date collected (not in releasesPerYear)." }),
@@ -80,7 +77,7 @@ export const compareSchema = z
           }),
           observed: z.record(z.string(), titleFigure),
           estimated: z
-            .object({ owners: titleFigure, revenue: titleFigure.nullable(), notAvailable })
+            .object({ owners: titleFigure, revenue: titleFigure })
             .nullable()
             .meta({ description: "Locked (`null`) in the anonymous preview." }),
         })

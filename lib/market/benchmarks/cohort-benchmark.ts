@@ -2,13 +2,12 @@ import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
 import { cohortScope, readBasis, type CohortScope } from "../aggregates/cohort-scope";
 import { COHORT_QUANTILES, readStats, statsColumns, type StatsRow } from "../aggregates/metric-stats";
-import { EXCLUSION_REASONS, ESTIMATED_METRICS, metricDefinitions, OBSERVED_METRICS, PERCENTILE_DEFINITION, METRICS, type MetricName } from "../aggregates/metrics";
+import { EXCLUSION_REASONS, metricDefinitions, OBSERVED_METRICS, PERCENTILE_DEFINITION, METRICS, type MetricName } from "../aggregates/metrics";
 import type { GameFilterInput } from "../game-filters";
-import { REVENUE_PENDING } from "./revenue";
 
 export const HIT_THRESHOLDS = [1_000, 10_000] as const;
 
-type Estimated = { owners: ReturnType<typeof readStats>; revenue: null; notAvailable: Record<string, string> };
+type Estimated = { owners: ReturnType<typeof readStats>; revenue: ReturnType<typeof readStats> };
 
 export interface CohortInput extends GameFilterInput {
   ratingFloor: number;
@@ -40,7 +39,7 @@ export async function cohortBenchmark(input: CohortInput) {
       ),
     },
     observed: Object.fromEntries(OBSERVED_METRICS.map((m) => [m, stats(m)])),
-    estimated: { owners: stats(ESTIMATED_METRICS[0]), revenue: null, notAvailable: { revenue: REVENUE_PENDING } } as Estimated | null,
+    estimated: { owners: stats("owners"), revenue: stats("revenue") } as Estimated | null,
     hitRates: {
       denominator: withReviews,
       definition: "Share of the cohort's games with review counts that have at least 1,000 (10,000) Steam reviews; games without review counts are not in the denominator.",

@@ -1,9 +1,8 @@
 import { ApiError, badRequest } from "../../api/api-error";
 import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
-import { ESTIMATED_METRICS, METRICS, metricDefinitions, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
+import { METRICS, metricDefinitions, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
 import { percentileRank, rankAmong } from "./percentile-rank";
-import { REVENUE_PENDING } from "./revenue";
 
 export const MIN_TITLES = 2;
 export const MAX_TITLES = 20;
@@ -58,10 +57,9 @@ export async function compareTitles(appIds: number[], ratingFloor: number) {
     releaseYear: row.release_year as number | null,
     cohort: cohortOf(row),
     observed: Object.fromEntries(OBSERVED_METRICS.map((m) => [m, figure(row, m)])),
-    estimated: { owners: figure(row, ESTIMATED_METRICS[0]), revenue: null, notAvailable: { revenue: REVENUE_PENDING } } as {
+    estimated: { owners: figure(row, "owners"), revenue: figure(row, "revenue") } as {
       owners: ReturnType<typeof figure>;
-      revenue: null;
-      notAvailable: Record<string, string>;
+      revenue: ReturnType<typeof figure>;
     } | null,
   }));
 }
@@ -71,7 +69,17 @@ function noValueReason(row: Row, metric: MetricName, ratingFloor: number): strin
     return `fewer than ${ratingFloor} reviews (ratingFloor)`;
   }
   if (metric === "price" && row.price_non_usd) return "price collected in a currency other than USD";
+  if (metric === "revenue") return revenueReason(row);
   return "not collected";
+}
+
+/** Why the estimates module made no revenue estimate (its own rules, lib/market/estimates/estimate-game.ts). */
+function revenueReason(row: Row): string {
+  const reviews = row.reviews_total as number | null;
+  if (reviews === null) return "no Steam review counts collected";
+  if (reviews < 10) return "fewer than 10 Steam reviews: too few for a review multiplier";
+  if (row.is_free || row.price_cents === 0) return "free to play: no unit sales, and in-game revenue cannot be estimated from reviews";
+  return row.currency && row.currency !== "USD" ? `price observed only in ${row.currency as string}` : "no full USD price collected";
 }
 
 function cohortOf(row: Row) {
@@ -93,7 +101,7 @@ async function readTitles(appIds: number[], ratingFloor: number): Promise<Row[]>
       count(*) FILTER (WHERE ${c} < ${t})::int AS ${name("below")}, count(*) FILTER (WHERE ${c} = ${t})::int AS ${name("equal")}`;
   });
   return getPrisma().$queryRaw<Row[]>`
-    SELECT t.app_id, g.name, tg.slug AS tag_slug, t.release_year, t.reviews_total, t.price_non_usd,
+    SELECT t.app_id, g.name, tg.slug AS tag_slug, t.release_year, t.reviews_total, t.price_non_usd, t.is_free, t.price_cents, t.currency,
       t.reviews_source, t.reviews_observed_at AS reviews_at, t.price_source, t.price_observed_at AS price_at,
       t.ccu_source, t.ccu_observed_at AS ccu_at, t.owners_source, t.owners_observed_at AS owners_at,
       count(*)::int AS cohort_games, ${Prisma.join(ranks, ", ")}
@@ -103,7 +111,7 @@ async function readTitles(appIds: number[], ratingFloor: number): Promise<Row[]>
     JOIN game_metrics c ON (t.primary_tag_id IS NULL OR c.primary_tag_id = t.primary_tag_id)
                        AND (t.release_year IS NULL OR c.release_year = t.release_year)
     WHERE t.app_id = ANY(${appIds}::int[])
-    GROUP BY t.app_id, g.name, tg.slug, t.release_year, t.reviews_total, t.price_non_usd, t.reviews_source, t.reviews_observed_at,
+    GROUP BY t.app_id, g.name, tg.slug, t.release_year, t.reviews_total, t.price_non_usd, t.is_free, t.price_cents, t.currency, t.initial_price_cents, t.reviews_source, t.reviews_observed_at,
       t.price_source, t.price_observed_at, t.ccu_source, t.ccu_observed_at, t.owners_source, t.owners_observed_at,
       t.rating, t.price_usd_cents, t.ccu, t.owners_mid`;
 }

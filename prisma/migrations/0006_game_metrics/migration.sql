@@ -4,6 +4,7 @@
 -- Refreshed at the end of every ingestion (lib/market/ingest/run-ingest.ts).
 -- price_usd_cents: USD prices only (a free game is 0 in any currency), other currencies are flagged.
 -- owners_mid: midpoint of SteamSpy's owners range (an estimate, not an observation).
+-- Revenue is not stored: it is the estimates module's SQL over these columns.
 CREATE MATERIALIZED VIEW IF NOT EXISTS "game_metrics" AS
 SELECT
   g.app_id,
@@ -16,6 +17,12 @@ SELECT
   CASE WHEN g.currency = 'USD' OR g.price_cents = 0 THEN g.price_cents END AS price_usd_cents,
   (g.price_cents IS NOT NULL AND g.price_cents <> 0 AND g.currency IS DISTINCT FROM 'USD') AS price_non_usd,
   g.ccu,
+  -- the columns the estimates module's SQL (lib/market/estimates/estimate-sql.ts) reads, so revenue is
+  -- computed at query time by the current method rather than frozen into this view
+  g.price_cents,
+  g.initial_price_cents,
+  g.currency,
+  g.is_free,
   g.owners_low,
   g.owners_high,
   ((g.owners_low::bigint + g.owners_high::bigint) / 2)::bigint AS owners_mid,

@@ -19,6 +19,7 @@ function expectGroup(group: any, games: RawGame[], label: string, ratingFloor = 
   expect(group.games, label).toBe(games.length);
   for (const metric of OBSERVED) expectClose(group.observed[metric], figures(games, metric, QUANTILES, ratingFloor), `${label} ${metric}`, expect);
   expectClose(group.estimated.owners, figures(games, "owners", QUANTILES), `${label} owners`, expect);
+  expectClose(group.estimated.revenue, figures(games, "revenue", QUANTILES), `${label} revenue`, expect, 0.5);
 }
 
 describe("GET /games/aggregate", () => {
@@ -45,7 +46,8 @@ describe("GET /games/aggregate", () => {
   it("states each metric's kind, unit and basis; observed and estimated figures are separate objects", async () => {
     const d = (await api("/games/aggregate?tags=puzzle&groupBy=primaryTag&limit=5")).body.data;
     expect(Object.keys(d.observedMetrics).sort()).toEqual(["ccu", "price", "rating", "reviews"]);
-    expect(Object.keys(d.estimatedMetrics)).toEqual(["owners"]);
+    expect(Object.keys(d.estimatedMetrics)).toEqual(["owners", "revenue"]);
+    expect(d.estimatedMetrics.revenue.kind).toBe("estimate");
     expect(d.estimatedMetrics.owners.kind).toBe("estimate");
     expect(d.observedMetrics.price.unit).toBe("USD cents");
     expect(d.percentileDefinition).toMatch(/percentile_cont/);
@@ -57,7 +59,7 @@ describe("GET /games/aggregate", () => {
     expect(d.observedMetrics.reviews.basis).toEqual(expected);
     for (const group of d.groups) {
       expect(Object.keys(group.observed).sort()).toEqual(["ccu", "price", "rating", "reviews"]);
-      expect(Object.keys(group.estimated)).toEqual(["owners"]);
+      expect(Object.keys(group.estimated)).toEqual(["owners", "revenue"]);
     }
   });
 

@@ -26,8 +26,10 @@ describe("GET /benchmarks/cohort", () => {
     expect(d.cohort.filters).toMatchObject({ tags: ["rogue-like"], releasedFrom: "2015-01-01" });
     for (const metric of ["reviews", "rating", "price", "ccu"] as const) expectClose(d.observed[metric], figures(rows, metric, QUANTILES), metric, expect);
     expectClose(d.estimated.owners, figures(rows, "owners", QUANTILES), "owners", expect);
-    expect(d.estimated.revenue).toBeNull();
-    expect(d.estimated.notAvailable.revenue).toMatch(/estimates module/);
+    expectClose(d.estimated.revenue, figures(rows, "revenue", QUANTILES), "revenue", expect, 0.5);
+    expect(d.estimated.revenue.n + d.estimated.revenue.excluded).toBe(d.observed.reviews.n);
+    expect(d.metricDefinitions.revenue).toMatchObject({ kind: "estimate", unit: "USD" });
+    expect(d.metricDefinitions.revenue.definition).toMatch(/review-multiplier/);
     expect(d.metricDefinitions.owners.kind).toBe("estimate");
     expect(d.metricDefinitions.reviews.basis.reduce((s: number, b: any) => s + b.games, 0)).toBe(d.observed.reviews.n);
   });

@@ -52,7 +52,14 @@ describe("GET /benchmarks/compare", () => {
         expect(figure.source).toMatch(/^steamspy-/);
       }
     }
-    expect(titles[0].estimated.revenue).toBeNull();
+    for (const title of titles) {
+      const raw = self.find((g) => g.app_id === title.appId)!;
+      const expected = valueOf(raw, "revenue");
+      if (typeof expected === "number") expect(Math.abs(title.estimated.revenue.value - expected)).toBeLessThanOrEqual(0.5);
+      else expect(title.estimated.revenue).toMatchObject({ value: null, cohortRank: null });
+    }
+    // Dota 2 is free to play: the estimates module makes no revenue estimate, and says why
+    expect(titles[1].estimated.revenue).toMatchObject({ value: null, reason: expect.stringMatching(/free to play/) });
   });
 
   it("a title with no tags or no release date falls back, and says so", async () => {
