@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { examplePath } from "@/lib/api/operation";
 import { OPERATIONS } from "@/lib/operations";
 import { api } from "../support/http";
 
@@ -28,13 +29,12 @@ function expectError(res: { status: number; headers: Headers; body: any }, statu
   expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|prisma|SELECT |node_modules/i);
 }
 
-const paths: Record<string, string> = { "/games/{appId}": "/games/570" };
-const concrete = (path: string, workspaceId: string) => paths[path] ?? path.replace("{workspaceId}", workspaceId);
 
 describe("the envelope", () => {
   it.each(OPERATIONS.map((op) => [op.id, op] as const))("%s answers in the success envelope", async (_, op) => {
     const { inject } = await import("vitest");
-    const res = await api(concrete(op.path, inject("workspaceId")));
+    // the registry's example request: operations with required parameters (groupBy, appIds) need one
+    const res = await api(examplePath(op, inject("workspaceId")));
     expectSuccessEnvelope(res, op.paginated);
   });
 
