@@ -94,15 +94,23 @@ export function metricValue(metric: MetricName, ratingFloor: number, alias = "m"
     case "owners":
       return Prisma.sql`${col("owners_mid")}::float8`;
     case "revenue":
-      return estimateSql(alias).revenue;
+      return Prisma.sql`${col("revenue_usd")}`;
   }
+}
+
+/**
+ * game_metrics rows matching `where`, each with `revenue_usd` from the estimates module's SQL, computed once
+ * per row (OFFSET 0 keeps the planner from copying the long expression into every aggregate that reads it).
+ */
+export function metricRows(where: Prisma.Sql, alias = "m"): Prisma.Sql {
+  return Prisma.sql`(SELECT m.*, ${estimateSql("m").revenue} AS revenue_usd FROM game_metrics m ${where} OFFSET 0) AS ${Prisma.raw(alias)}`;
 }
 
 /** SQL condition: the game has a value that the metric's definition leaves out (counted as `excluded`). */
 export function metricExcluded(metric: MetricName, ratingFloor: number): Prisma.Sql | null {
   if (metric === "rating") return Prisma.sql`(m.rating IS NOT NULL AND m.reviews_total < ${ratingFloor}::int)`;
   if (metric === "price") return Prisma.sql`m.price_non_usd`;
-  if (metric === "revenue") return Prisma.sql`(m.reviews_total IS NOT NULL AND ${estimateSql("m").revenue} IS NULL)`;
+  if (metric === "revenue") return Prisma.sql`(m.reviews_total IS NOT NULL AND m.revenue_usd IS NULL)`;
   return null;
 }
 

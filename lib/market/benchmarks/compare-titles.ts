@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from "../../api/api-error";
 import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
-import { METRICS, metricDefinitions, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
+import { METRICS, metricDefinitions, metricRows, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
 import { percentileRank, rankAmong } from "./percentile-rank";
 
 export const MIN_TITLES = 2;
@@ -105,13 +105,14 @@ async function readTitles(appIds: number[], ratingFloor: number): Promise<Row[]>
       t.reviews_source, t.reviews_observed_at AS reviews_at, t.price_source, t.price_observed_at AS price_at,
       t.ccu_source, t.ccu_observed_at AS ccu_at, t.owners_source, t.owners_observed_at AS owners_at,
       count(*)::int AS cohort_games, ${Prisma.join(ranks, ", ")}
-    FROM game_metrics t
+    FROM ${metricRows(Prisma.sql`WHERE m.app_id = ANY(${appIds}::int[])`, "t")}
     JOIN games g ON g.app_id = t.app_id
     LEFT JOIN tags tg ON tg.id = t.primary_tag_id
-    JOIN game_metrics c ON (t.primary_tag_id IS NULL OR c.primary_tag_id = t.primary_tag_id)
-                       AND (t.release_year IS NULL OR c.release_year = t.release_year)
-    WHERE t.app_id = ANY(${appIds}::int[])
+    CROSS JOIN LATERAL ${metricRows(
+      Prisma.sql`WHERE (t.primary_tag_id IS NULL OR m.primary_tag_id = t.primary_tag_id) AND (t.release_year IS NULL OR m.release_year = t.release_year)`,
+      "c",
+    )}
     GROUP BY t.app_id, g.name, tg.slug, t.release_year, t.reviews_total, t.price_non_usd, t.is_free, t.price_cents, t.currency, t.initial_price_cents, t.reviews_source, t.reviews_observed_at,
       t.price_source, t.price_observed_at, t.ccu_source, t.ccu_observed_at, t.owners_source, t.owners_observed_at,
-      t.rating, t.price_usd_cents, t.ccu, t.owners_mid`;
+      t.rating, t.price_usd_cents, t.ccu, t.owners_mid, t.revenue_usd`;
 }
