@@ -256,6 +256,16 @@ async function stop(child: ChildProcess) {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void (async () => {
+      for (const step of cleanups.reverse()) await step().catch(() => undefined);
+      process.exit(130);
+    })();
+  });
+}
+
 try {
   await main();
 } finally {
