@@ -107,3 +107,15 @@ function unknownParameter(name: string, known: string[]): ApiError {
   const hint = known.length ? ` Known parameters: ${known.join(", ")}.` : " This operation takes no query parameters.";
   return badRequest(`Unknown parameter '${name.slice(0, 80)}'.${hint}`, name.slice(0, 80));
 }
+
+/** A required comma-separated list (documented as an array like the optional list parameters). */
+export function requiredList<T extends z.ZodType>(item: T, min: number, max: number, description: string) {
+  const schema = z
+    .preprocess(
+      (value) => String(value ?? "").split(",").map((part) => part.trim()).filter((part) => part.length > 0),
+      z.array(item).min(min, `needs at least ${min} value${min > 1 ? "s" : ""}`).max(max, `at most ${max} values`),
+    )
+    .meta({ description });
+  listItemSchemas.set(schema, item);
+  return schema;
+}

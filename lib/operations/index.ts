@@ -1,5 +1,8 @@
 import type { Operation } from "../api/operation";
 import { analyseReviewsOperation } from "./analyse-reviews";
+import { aggregateGamesOperation } from "./aggregate-games";
+import { cohortBenchmarkOperation } from "./cohort-benchmark";
+import { compareTitlesOperation } from "./compare-titles";
 import { countGamesOperation } from "./count-games";
 import { getGame } from "./get-game";
 import { getStatus } from "./get-status";
@@ -18,15 +21,17 @@ export const OPERATIONS: Operation[] = [
   listTags,
   listGames,
   countGamesOperation,
-  getGame,
-  analyseReviewsOperation,
-  getStatus,
-  listUsage,
-  // around: title resolution, neighbours, history, companies
   resolveGames,
-  listSimilarGames,
+  getGame,
   getGameHistory,
+  listSimilarGames,
+  analyseReviewsOperation,
+  getMarketingAnalysis,
+  aggregateGamesOperation,
+  cohortBenchmarkOperation,
+  compareTitlesOperation,
   getDeveloper,
   getPublisher,
-  getMarketingAnalysis,
+  getStatus,
+  listUsage,
 ] as unknown as Operation[];

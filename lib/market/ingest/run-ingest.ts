@@ -51,6 +51,9 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
     await refreshCompanyNames(async (text, values) => (await pool.query(text, values)).rows);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
     await pool.query("ANALYZE games, game_tags, tags, snapshots, reviews, company_names");
+    // Aggregates, cohorts and comparisons read this per-game view (migration 0006).
+    await pool.query("REFRESH MATERIALIZED VIEW game_metrics");
+    await pool.query("ANALYZE game_metrics");
 
     const report: IngestReport = {
       sources: log.sources,
