@@ -110,7 +110,7 @@ async function main() {
       listQuery: LIST_QUERY,
       dbPool: Number(process.env.LUDEX_DB_POOL ?? 10),
       rateLimitBackend: redisUrl ? "redis" : "memory",
-      apiCaller: "Pro API key (token read, rate limit, credit reservation per request)",
+      apiCaller: "Pro API key (token read cached per process under the access epoch, rate limit, credit reservation batched per workspace)",
     },
     launcher: { readySeconds: launcher.readySeconds, built: launcher.built },
     ingest,
