@@ -1,4 +1,6 @@
--- CreateTable
+-- Hand-written, like the rest of this file: one row (id 1) that the rules below move and that the
+-- servers read by raw SQL only (lib/access/token-cache.ts), so it is not a model in schema.prisma
+-- (0001_init stays the schema's own migration).
 CREATE TABLE "access_epoch" (
     "id" INTEGER NOT NULL DEFAULT 1,
     "epoch" INTEGER NOT NULL DEFAULT 0,
