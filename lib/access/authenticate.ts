@@ -1,6 +1,7 @@
 import { ApiError } from "../api/api-error";
 import { getPrisma } from "../db/prisma-client";
 import { PLANS, type PlanId } from "./plans";
+import { TOKEN_CACHE_TTL_MS, TokenCache } from "./token-cache";
 import { hashToken, parseToken, type TokenType } from "./token-format";
 
 export interface TokenCaller {
@@ -10,6 +11,12 @@ export interface TokenCaller {
   scopes: string[];
   workspace: { id: string; name: string; plan: PlanId; customAllowance: number | null };
   grants: { credits: number; apiAccess: boolean };
+  /** the access epoch this was read under: charges check it (lib/access/token-cache.ts) */
+  epoch: number;
+  /** the token hash, the cache key */
+  hash: string;
+  /** true when this came from the per-process cache rather than a read */
+  cached: boolean;
 }
 
 export interface AnonymousCaller {
@@ -33,6 +40,9 @@ interface TokenRow {
   custom_allowance: number | null;
   grant_credits: number;
   grant_api_access: boolean;
+  session_expires_at: Date | null;
+  next_grant_change: Date | null;
+  epoch: number;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -40,8 +50,14 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const unauthorized = (message: string) =>
   new ApiError("UNAUTHORIZED", message, { headers: { "WWW-Authenticate": 'Bearer realm="ludex"' } });
 
-/** The bearer token of a request, checked in order of cost: header form, token form and checksum, then one read. */
-export async function authenticate(request: Request, address: string): Promise<Caller> {
+const cache = new TokenCache<TokenCaller>();
+
+/**
+ * The bearer token of a request, checked in order of cost: header form, token form and checksum, then the
+ * per-process cache, then one read. `fresh` skips the cache (a charge found the access epoch moved, or a
+ * cached caller was about to be refused).
+ */
+export async function authenticate(request: Request, address: string, fresh = false): Promise<Caller> {
   const header = request.headers.get("authorization");
   if (header === null) return { kind: "anonymous", address };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -51,26 +67,51 @@ export async function authenticate(request: Request, address: string): Promise<C
   if (type === "mcp") {
     throw unauthorized("This is an MCP token: it is accepted only by the MCP endpoint, not by the REST API. Use an API key (ldx_) or a CLI credential (ldxc_).");
   }
-  const row = await findToken(hashToken(match[1]));
+  const hash = hashToken(match[1]);
+  if (!fresh) {
+    const hit = cache.get(hash);
+    if (hit) {
+      touchCached(hit);
+      return hit;
+    }
+  } else cache.delete(hash);
+  const row = await findToken(hash);
   if (!row) throw unauthorized("The token is not recognised.");
   if (row.revoked_at) throw unauthorized("The token has been revoked.");
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized("The token has expired.");
   if (row.session_ended) throw unauthorized("The browser session that issued this CLI credential has ended; log in again.");
   touchLastUsed(row);
-  return {
+  const caller: TokenCaller = {
     kind: "token",
     tokenId: row.id,
     tokenType: row.type,
     scopes: row.scopes,
     workspace: { id: row.workspace_id, name: row.workspace_name, plan: row.plan, customAllowance: row.custom_allowance },
     grants: { credits: row.grant_credits, apiAccess: row.grant_api_access },
+    epoch: row.epoch,
+    hash,
+    cached: false,
   };
+  const entry: TokenCaller = { ...caller, cached: true };
+  lastTouched.set(entry, row.last_used_at && Date.now() - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS ? row.last_used_at.getTime() : Date.now());
+  cache.set(hash, entry, validUntil(row));
+  return caller;
+}
+
+/** The read holds until the TTL, or until the token, its session or one of the grants changes by the clock. */
+function validUntil(row: TokenRow): number {
+  const limits = [Date.now() + TOKEN_CACHE_TTL_MS, row.expires_at, row.session_expires_at, row.next_grant_change];
+  return Math.min(...limits.filter((limit) => limit !== null).map((limit) => (limit instanceof Date ? limit.getTime() : limit)));
 }
 
 async function findToken(hash: string): Promise<TokenRow | undefined> {
   const rows = await getPrisma().$queryRaw<TokenRow[]>`
     SELECT t.id, t.type, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
       (s.id IS NOT NULL AND (s.revoked_at IS NOT NULL OR s.expires_at <= now())) AS session_ended,
+      s.expires_at AS session_expires_at,
+      COALESCE((SELECT epoch FROM access_epoch WHERE id = 1), 0) AS epoch,
+      (SELECT min(at) FROM grants g CROSS JOIN LATERAL (VALUES (g.starts_at), (g.ends_at)) AS b(at)
+        WHERE g.workspace_id = w.id AND at > now()) AS next_grant_change,
       w.id AS workspace_id, w.name AS workspace_name, w.plan, w.custom_allowance,
       COALESCE((SELECT sum(g.credits)::int FROM grants g
         WHERE g.workspace_id = w.id AND g.starts_at <= now() AND g.ends_at > now()), 0) AS grant_credits,
@@ -83,8 +124,17 @@ async function findToken(hash: string): Promise<TokenRow | undefined> {
   return rows[0];
 }
 
+const lastTouched = new WeakMap<TokenCaller, number>();
+
+/** A cached token is still used: its lastUsedAt keeps the same once-a-minute resolution. */
+function touchCached(caller: TokenCaller) {
+  if (Date.now() - (lastTouched.get(caller) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastTouched.set(caller, Date.now());
+  touchLastUsed({ id: caller.tokenId, last_used_at: null });
+}
+
 /** lastUsedAt to the minute: a write at most once a minute per token, not on every call. */
-function touchLastUsed(row: TokenRow) {
+function touchLastUsed(row: Pick<TokenRow, "id" | "last_used_at">) {
   if (row.last_used_at && Date.now() - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS) return;
   getPrisma()
     .$executeRaw`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`

@@ -5,7 +5,8 @@ import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
 import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES, PLANS } from "../access/plans";
 import { billingPeriod, secondsUntil } from "../metering/billing-period";
-import { readCounter, refundCredits, reserveCredits } from "../metering/credits";
+import { reserveCredits } from "../metering/charge-batcher";
+import { readCounter, refundCredits } from "../metering/credits";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
 import { ApiError } from "./api-error";
 import type { Warning } from "./envelope";
@@ -19,7 +20,19 @@ interface Exchange {
   headers: Record<string, string>;
   warnings: Warning[];
   meta: Record<string, unknown>;
+  /** the rate-limit key already counted for this request (a re-read caller is not counted twice) */
+  limitedKey?: string;
 }
+
+/**
+ * A cached token read may no longer hold: the access epoch moved before the charge, or the cached caller
+ * was about to be refused. Nothing was charged and the handler has not run; the call starts over with
+ * the token read again (lib/access/token-cache.ts).
+ */
+class StaleCaller extends Error {}
+
+/** Re-reads per call: one is enough unless access keeps changing between the read and the charge. */
+const MAX_ATTEMPTS = 3;
 
 /**
  * The bearer-API pipeline every operation runs through: authenticate, rate-limit, entitle, validate,
@@ -28,25 +41,51 @@ interface Exchange {
 export async function runOperation(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
   const exchange: Exchange = { requestId: newRequestId(), headers: {}, warnings: [], meta: {} };
   try {
-    const caller = await authenticate(request, clientAddress(request));
-    await enforceRateLimits(caller, exchange);
-    if (caller.kind === "token") checkEntitlement(caller, operation);
-    else admitAnonymous(operation);
-    const query = parseQuery(operation.query, new URL(request.url).searchParams);
-    const params = parsePathParams(operation.params, pathParams);
-    if (caller.kind === "token") checkWorkspaceAccess(caller, operation, params);
-    else capPreviewPage(query, exchange, new URL(request.url).searchParams.has("limit"));
-    const result = await runCharged(operation, creditPrice(operation, request), caller, exchange, () =>
-      operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
-    );
-    if (caller.kind === "anonymous") markPreview(operation, result, exchange);
-    return successResponse(result, exchange);
+    const address = clientAddress(request);
+    for (let attempt = 1; ; attempt++) {
+      const caller = await authenticate(request, address, attempt > 1);
+      try {
+        return await serve(operation, request, pathParams, caller, exchange);
+      } catch (error) {
+        if (!(error instanceof StaleCaller)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw new ApiError("SERVICE_UNAVAILABLE", "Access settings of this workspace kept changing during the call; retry it.");
+      }
+    }
   } catch (error) {
     return errorResponse(error, exchange.requestId, exchange.headers);
   }
 }
 
+async function serve(operation: Operation, request: Request, pathParams: Record<string, string | string[]>, caller: Caller, exchange: Exchange) {
+  await enforceRateLimits(caller, exchange);
+  if (caller.kind === "token") admitToken(caller, () => checkEntitlement(caller, operation));
+  else admitAnonymous(operation);
+  const searchParams = new URL(request.url).searchParams;
+  const query = parseQuery(operation.query, searchParams);
+  const params = parsePathParams(operation.params, pathParams);
+  if (caller.kind === "token") admitToken(caller, () => checkWorkspaceAccess(caller, operation, params));
+  else capPreviewPage(query, exchange, searchParams.has("limit"));
+  const result = await runCharged(operation, creditPrice(operation, request), caller, exchange, () =>
+    operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
+  );
+  if (caller.kind === "anonymous") markPreview(operation, result, exchange);
+  return successResponse(result, exchange);
+}
+
+/** A refusal is decided on a fresh read: a cached caller may predate a grant or plan change. */
+function admitToken(caller: TokenCaller, check: () => void) {
+  try {
+    check();
+  } catch (error) {
+    if (caller.cached) throw new StaleCaller();
+    throw error;
+  }
+}
+
 async function enforceRateLimits(caller: Caller, exchange: Exchange) {
+  const key = caller.kind === "token" ? `token:${caller.tokenId}` : `ip:${caller.address}`;
+  if (exchange.limitedKey === key) return;
+  exchange.limitedKey = key;
   const checks =
     caller.kind === "token"
       ? [checkRateLimit(`token:${caller.tokenId}`, planRateLimit(caller.workspace.plan))]
@@ -114,14 +153,17 @@ async function runCharged(
     charged,
   });
   if (credits === 0) {
-    exchange.meta.quota = quota((await readCounter(caller.workspace.id, period)).used, 0);
+    const used = await readCounter(caller.workspace.id, period, caller.epoch);
+    if (used === null) throw new StaleCaller();
+    exchange.meta.quota = quota(used, 0);
     return run();
   }
-  const counter = await reserveCredits(chargeOf(operation, caller, exchange, credits, allowance, period));
-  if (!counter) throw quotaExceeded(caller, allowance, resetsAt);
+  const reservation = await reserveCredits(chargeOf(operation, caller, exchange, credits, allowance, period));
+  if (reservation.kind === "stale") throw new StaleCaller();
+  if (reservation.kind === "quota") throw quotaExceeded(caller, allowance, resetsAt);
   try {
     const result = await run();
-    exchange.meta.quota = quota(counter.used, credits);
+    exchange.meta.quota = quota(reservation.used, credits);
     return result;
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;
@@ -142,6 +184,7 @@ function chargeOf(operation: Operation, caller: TokenCaller, exchange: Exchange,
     credits,
     allowance,
     period,
+    epoch: caller.epoch,
   };
 }
 

@@ -1,4 +1,4 @@
-import { getMeteringPrisma } from "./metering-client";
+import { getMeteringPool } from "./metering-client";
 
 export interface ChargeRequest {
   requestId: string;
@@ -9,53 +9,78 @@ export interface ChargeRequest {
   credits: number;
   allowance: number;
   period: string;
+  /** the access epoch the caller's token was read under (lib/access/token-cache.ts) */
+  epoch: number;
 }
 
-export interface CounterState {
-  used: number;
-  allowance: number;
-}
+/** What one charging statement did: charged (counter after it), allowance short, or access changed. */
+export type BatchOutcome = { kind: "charged"; used: number } | { kind: "quota" } | { kind: "stale" };
 
 /**
- * Reserves the call's credits and writes its ledger row in one statement: the conditional upsert
- * cannot take the counter past the allowance however many calls race, and the ledger row exists
- * exactly when the counter moved. Returns null when the allowance cannot cover the call.
+ * Reserves the credits of several calls of one workspace, period, allowance and epoch in one statement,
+ * all or none: the conditional upsert cannot take the counter past the allowance however many statements
+ * race, and the ledger rows exist exactly when the counter moved. Nothing is charged when the access
+ * epoch moved since the callers' tokens were read (a revocation, a plan change, a grant): they are read
+ * again first.
  */
-export async function reserveCredits(charge: ChargeRequest): Promise<CounterState | null> {
-  const rows = await getMeteringPrisma().$queryRaw<CounterState[]>`
-    WITH charged AS (
+export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutcome> {
+  const [first] = charges;
+  const total = charges.reduce((sum, charge) => sum + charge.credits, 0);
+  const { rows } = await getMeteringPool().query<{ used: number | null; epoch: number | null }>(
+    `WITH current_epoch AS (SELECT COALESCE((SELECT epoch FROM access_epoch WHERE id = 1), 0) AS epoch),
+    charged AS (
       INSERT INTO credit_counters AS c (workspace_id, period, used, allowance)
-      SELECT ${charge.workspaceId}, ${charge.period}, ${charge.credits}::int, ${charge.allowance}::int
-      WHERE ${charge.credits}::int <= ${charge.allowance}::int
+      SELECT $1, $2, $3::int, $4::int
+      WHERE $3::int <= $4::int AND (SELECT epoch FROM current_epoch) = $5::int
       ON CONFLICT (workspace_id, period) DO UPDATE
         SET used = c.used + EXCLUDED.used, allowance = EXCLUDED.allowance
         WHERE c.used + EXCLUDED.used <= EXCLUDED.allowance
-      RETURNING c.used, c.allowance
+      RETURNING c.used
     ), ledger AS (
       INSERT INTO usage_events (request_id, workspace_id, token_id, operation, cost_class, credits, status, http_status, period)
-      SELECT ${charge.requestId}, ${charge.workspaceId}, ${charge.tokenId}, ${charge.operationId}, ${charge.costClass},
-             ${charge.credits}::int, 'charged', 200, ${charge.period}
-      FROM charged
+      SELECT b.request_id, $1, b.token_id, b.operation, b.cost_class, b.credits, 'charged', 200, $2
+      FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::int[]) AS b(request_id, token_id, operation, cost_class, credits), charged
       RETURNING 1
     )
-    SELECT used, allowance FROM charged`;
-  return rows[0] ?? null;
+    SELECT (SELECT used FROM charged) AS used, (SELECT epoch FROM current_epoch) AS epoch`,
+    [
+      first.workspaceId,
+      first.period,
+      total,
+      first.allowance,
+      first.epoch,
+      charges.map((c) => c.requestId),
+      charges.map((c) => c.tokenId),
+      charges.map((c) => c.operationId),
+      charges.map((c) => c.costClass),
+      charges.map((c) => c.credits),
+    ],
+  );
+  const row = rows[0];
+  if (row.epoch !== first.epoch) return { kind: "stale" };
+  return row.used === null ? { kind: "quota" } : { kind: "charged", used: row.used };
 }
 
 /** Gives a call's credits back (validation failure, not found, our fault) and marks its ledger row. */
 export async function refundCredits(requestId: string, httpStatus: number): Promise<void> {
-  await getMeteringPrisma().$executeRaw`
-    WITH refunded AS (
-      UPDATE usage_events SET status = 'refunded', http_status = ${httpStatus}::int
-      WHERE request_id = ${requestId} AND status = 'charged'
+  await getMeteringPool().query(
+    `WITH refunded AS (
+      UPDATE usage_events SET status = 'refunded', http_status = $2::int
+      WHERE request_id = $1 AND status = 'charged'
       RETURNING workspace_id, period, credits
     )
     UPDATE credit_counters c SET used = c.used - r.credits
-    FROM refunded r WHERE c.workspace_id = r.workspace_id AND c.period = r.period`;
+    FROM refunded r WHERE c.workspace_id = r.workspace_id AND c.period = r.period`,
+    [requestId, httpStatus],
+  );
 }
 
-export async function readCounter(workspaceId: string, period: string): Promise<CounterState> {
-  const rows = await getMeteringPrisma().$queryRaw<CounterState[]>`
-    SELECT used, allowance FROM credit_counters WHERE workspace_id = ${workspaceId} AND period = ${period}`;
-  return rows[0] ?? { used: 0, allowance: 0 };
+/** Credits used this period, or null when the access epoch moved since `epoch` (the caller is re-read). */
+export async function readCounter(workspaceId: string, period: string, epoch: number): Promise<number | null> {
+  const { rows } = await getMeteringPool().query<{ used: number | null; epoch: number | null }>(
+    `SELECT (SELECT used FROM credit_counters WHERE workspace_id = $1 AND period = $2) AS used,
+      COALESCE((SELECT epoch FROM access_epoch WHERE id = 1), 0) AS epoch`,
+    [workspaceId, period],
+  );
+  return rows[0].epoch === epoch ? (rows[0].used ?? 0) : null;
 }

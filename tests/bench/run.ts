@@ -27,6 +27,8 @@ const APP_IDS = Number(process.env.BENCH_APPIDS ?? 300);
 const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? "tags=indie&reviewsMin=100&sort=-reviews&limit=25";
 /** e.g. "detail:api,list:api": only these runs (the ingestion, bodies check and SQL timing still run) */
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** with BENCH_ONLY: run the selected items this many times, alternating, to pair rows on a noisy machine */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** a folder: the server's Node processes write V8 CPU profiles there (summarise with tests/bench/profile-summary.ts) */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const READY_TIMEOUT_MS = 15 * 60_000;
@@ -82,7 +84,8 @@ async function main() {
   ];
 
   const runs: RunFigures[] = [];
-  for (const item of plan.filter((p) => !ONLY || ONLY.includes(`${p.endpoint}:${p.server}`))) {
+  const selected = plan.filter((p) => !ONLY || ONLY.includes(`${p.endpoint}:${p.server}`));
+  for (const item of Array.from({ length: ONLY ? ROUNDS : 1 }, () => selected).flat()) {
     const load = { origin: item.origin, paths: item.paths, connections: CONNECTIONS, headers: item.headers, expectStatus: item.expectStatus };
     await runLoad({ ...load, seconds: WARMUP_SECONDS });
     const xidBefore = await nextXid(database.url);
@@ -110,7 +113,7 @@ async function main() {
       listQuery: LIST_QUERY,
       dbPool: Number(process.env.LUDEX_DB_POOL ?? 10),
       rateLimitBackend: redisUrl ? "redis" : "memory",
-      apiCaller: "Pro API key (token read, rate limit, credit reservation per request)",
+      apiCaller: "Pro API key (token read cached per process under the access epoch, rate limit, credit reservation batched per workspace)",
     },
     launcher: { readySeconds: launcher.readySeconds, built: launcher.built },
     ingest,
