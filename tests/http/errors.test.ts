@@ -1,10 +1,12 @@
 import { describe, expect, inject, it } from "vitest";
+import { examplePath } from "@/lib/api/operation";
 import { OPERATIONS } from "@/lib/operations";
 import { workspaceWithKey } from "../support/admin";
 import { expectError, expectSuccess } from "../support/envelope";
 import { api } from "../support/http";
 
-const concrete = (path: string) => path.replace("{appId}", "570").replace("{workspaceId}", inject("workspaceId"));
+// Each operation's registry example: a request that succeeds (required parameters included).
+const concrete = (op: (typeof OPERATIONS)[number]) => examplePath(op, inject("workspaceId"));
 
 describe("unknown paths", () => {
   it.each(["", "/", "/nope", "/games/570/reviews", "/a/b/c/d/e/f/g", "/v2/games", "/Tags", "/games/570/tags/rpg"])(
@@ -26,19 +28,19 @@ const ALLOW = "GET, HEAD, OPTIONS";
 describe("methods", () => {
   for (const op of OPERATIONS) {
     it.each(["POST", "PUT", "PATCH", "DELETE"])(`%s ${op.path} is METHOD_NOT_ALLOWED with Allow: ${ALLOW}`, async (method) => {
-      const res = await api(concrete(op.path), { method, body: method === "DELETE" ? undefined : "{}" });
+      const res = await api(concrete(op), { method, body: method === "DELETE" ? undefined : "{}" });
       expectError(res, 405, "METHOD_NOT_ALLOWED");
       expect(res.headers.get("allow")).toBe(ALLOW);
     });
 
     it(`OPTIONS ${op.path} lists only the methods that work`, async () => {
-      const res = await api(concrete(op.path), { method: "OPTIONS" });
+      const res = await api(concrete(op), { method: "OPTIONS" });
       expect(res.status).toBe(204);
       expect(res.headers.get("allow")).toBe(ALLOW);
     });
 
     it(`HEAD ${op.path} answers GET's status and headers without a body`, async () => {
-      const [head, get] = await Promise.all([api(concrete(op.path), { method: "HEAD" }), api(concrete(op.path))]);
+      const [head, get] = await Promise.all([api(concrete(op), { method: "HEAD" }), api(concrete(op))]);
       expect([head.status, get.status]).toEqual([200, 200]);
       expect(head.body).toBe("");
       expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
