@@ -7,17 +7,13 @@
 // 3. the real server through the `npm start` launcher, a Pro key; each case requested one at a time
 // 4. the captured statements sent through a plain pg Pool with the same concurrency (direct SQL);
 //    p50/p90 of both, their ratio, verdicts, and docs/benchmarks.md's bench:aggregates section
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { workspaceWithKey } from "../support/admin";
-import { freePort } from "../support/free-port";
 import { createBenchDatabase, serverUrlFromEnv } from "./bench-database";
 import { measureIngest } from "./ingest";
 import { machineInfo } from "./report";
+import { captureStatements, startLauncher, writeDocSections, type Statement } from "./bench-support";
 
 const { values: args } = parseArgs({ options: { "database-url": { type: "string" }, runs: { type: "string", default: "30" } } });
 const RUNS = Number(args.runs);
@@ -30,11 +26,6 @@ interface Case {
   path: string;
   /** the market call the API makes for this path (parsed with the operation's own query schema) */
   run: () => Promise<unknown>;
-}
-
-interface Statement {
-  text: string;
-  values: unknown[];
 }
 
 async function main() {
@@ -58,9 +49,9 @@ async function main() {
   const captured = new Map<string, Statement[]>();
   for (const c of cases) {
     await c.run(); // warm caches (tag catalog) so the capture holds only the case's statements
-    captured.set(c.name, await capture(c.run));
+    captured.set(c.name, await captureStatements(c.run));
   }
-  const launcher = await startLauncher(databaseUrl);
+  const launcher = await startLauncher({ databaseUrl, cleanups, log });
   const key = await workspaceWithKey(databaseUrl, { plan: "pro", allowance: 100_000_000 });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   cleanups.push(() => pool.end());
@@ -82,7 +73,7 @@ async function main() {
   const budget = games >= 500_000 ? 1500 : 150;
   const text = renderSection(report, budget);
   console.log(text);
-  writeSection(section, text);
+  writeDocSections("docs/benchmarks.md", [[section, text]]);
 }
 
 async function benchCases(databaseUrl: string): Promise<Case[]> {
@@ -113,25 +104,6 @@ async function benchCases(databaseUrl: string): Promise<Case[]> {
     aggregate("groupBy=year,price&buckets=price:0,5,10,20&limit=1000"),
     { name: "compare 10 most reviewed", path: `/benchmarks/compare?appIds=${ids.join(",")}`, run: () => compareTitles(ids, 10) },
   ];
-}
-
-/** Records the statements the Prisma path sends while `run` executes (its adapter queries through pg.Client). */
-async function capture(run: () => Promise<unknown>): Promise<Statement[]> {
-  const seen: Statement[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    if (config && typeof config === "object" && "text" in config) {
-      const { text, values } = config as { text: string; values?: unknown[] };
-      seen.push({ text, values: values ?? [] });
-    }
-    return (original as (...a: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return seen;
 }
 
 interface Timing {
@@ -184,18 +156,6 @@ function renderSection(report: { at: string; games: number; dataKind: string; ma
   return lines.join("\n");
 }
 
-function writeSection(id: string, body: string) {
-  const path = "docs/benchmarks.md";
-  let text = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
-  const start = `<!-- bench:${id} -->`;
-  const end = `<!-- /bench:${id} -->`;
-  const block = `${start}\n${body}${end}`;
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  text = from >= 0 && to > from ? text.slice(0, from) + block + text.slice(to + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(path, text);
-}
-
 async function pgRows(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -208,52 +168,6 @@ async function pgRows(url: string, sql: string) {
 
 async function scalar(url: string, sql: string): Promise<number> {
   return Object.values((await pgRows(url, sql))[0])[0] as number;
-}
-
-async function startLauncher(databaseUrl: string) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "ludex-bench-aggregates-"));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const unlimited = { requests: 1_000_000_000 };
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    LUDEX_DATA_DIR: dataDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    LUDEX_LIMITS: JSON.stringify({ free: unlimited, starter: unlimited, pro: unlimited, anonymous: unlimited, anonymousDaily: unlimited }),
-  };
-  delete env.REDIS_URL;
-  const child = spawn("npx", ["tsx", "lib/runtime/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  cleanups.push(() => stop(child));
-  const output: string[] = [];
-  child.stdout!.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr!.on("data", (chunk) => output.push(String(chunk)));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`launcher exited with ${child.exitCode}\n${output.join("").slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`launcher not ready\n${output.join("").slice(-4000)}`);
-    try {
-      if ((await fetch(`${origin}/api/v1/status`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  log(`server ready at ${origin}`);
-  return { origin };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -16,11 +16,7 @@ import { getPrisma } from "../../lib/db/prisma-client";
 import { toGameSummary, type GameRow } from "../../lib/market/game-row";
 import { getGameDetail } from "../../lib/market/get-game";
 import { searchGames, type GameSearch, type GameSort } from "../../lib/market/search-games";
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
+import { captureStatements as capture } from "./bench-support";
 
 const databaseUrl = process.env.DATABASE_URL;
 const listQuery = process.env.BENCH_LIST_QUERY ?? "";
@@ -47,25 +43,6 @@ function parseSearch(params: URLSearchParams): GameSearch {
     limit: number("limit") ?? 25,
     offset: number("offset") ?? 0,
   } as GameSearch;
-}
-
-/** Records the statements the Prisma path sends while `run` executes (Prisma's adapter queries through pg.Client). */
-async function capture(run: () => Promise<unknown>): Promise<Statement[]> {
-  const seen: Statement[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    if (config && typeof config === "object" && "text" in config) {
-      const { text, values } = config as { text: string; values?: unknown[] };
-      seen.push({ text, values: values ?? [] });
-    }
-    return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return seen;
 }
 
 async function captureStatements() {

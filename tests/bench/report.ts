@@ -1,10 +1,10 @@
 // The bench's table on the terminal and its sections in docs/benchmarks.md (one section per benchmark, replaced on each run).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import pg from "pg";
 import type { IngestFigures } from "./ingest";
 import type { LoadResult } from "./load";
 import type { WaitFigures } from "./wait-sampler";
+import { writeDocSections } from "./bench-support";
 
 /** One load run's figures (LoadResult's counts and latencies) with where the CPU and the waits went. */
 export interface RunFigures
@@ -156,17 +156,5 @@ function ingestSection(report: BenchReport): string {
 
 /** Replaces this benchmark's marked sections in docs/benchmarks.md (created if missing), keeping any other. */
 export function writeBenchmarksDoc(report: BenchReport, path = DOC): void {
-  let text = existsSync(path) ? readFileSync(path, "utf8") : HEADER;
-  for (const [id, body] of [
-    ["http", httpSection(report)],
-    ["ingest", ingestSection(report)],
-  ] as const) {
-    const start = `<!-- bench:${id} -->`;
-    const end = `<!-- /bench:${id} -->`;
-    const block = `${start}\n${body}${end}`;
-    const from = text.indexOf(start);
-    const to = text.indexOf(end);
-    text = from >= 0 && to > from ? text.slice(0, from) + block + text.slice(to + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  }
-  writeFileSync(path, text);
+  writeDocSections(path, [["http", httpSection(report)], ["ingest", ingestSection(report)]], HEADER);
 }

@@ -5,20 +5,18 @@
 // 3. the bare baseline (tests/bench/bare-server.ts) in a child process
 // 4. closed-loop keep-alive load per endpoint and server; table, verdicts, docs/benchmarks.md, JSON on stdout
 // The database is dropped and every child stopped at the end, on failure and on Ctrl-C.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { createConnection } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { workspaceWithKey } from "../support/admin";
-import { freePort } from "../support/free-port";
 import { createBenchDatabase, serverUrlFromEnv } from "./bench-database";
-import { measureIngest, type IngestFigures } from "./ingest";
+import { measureIngest } from "./ingest";
 import { runLoad, type LoadResult } from "./load";
 import { cpuDelta, cpuSnapshot } from "./process-cpu";
 import { sampleWaits, type WaitFigures } from "./wait-sampler";
 import { machineInfo, printReport, writeBenchmarksDoc, type BenchReport, type RunFigures } from "./report";
+import { startLauncher, stopGroup } from "./bench-support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -61,7 +59,10 @@ async function main() {
   const ingest = await measureIngest(database.url, log);
 
   const redisUrl = await redisUrlIfReachable();
-  const launcher = await startLauncher(database.url, redisUrl);
+  const profileEnv: Record<string, string> = PROFILE_DIR
+    ? { BENCH_PROFILE_DIR: PROFILE_DIR, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${join(process.cwd(), "tests/bench/cpu-profile-preload.cjs")}`.trim() }
+    : {};
+  const launcher = await startLauncher({ databaseUrl: database.url, redisUrl, extraEnv: profileEnv, cleanups, log, readyTimeoutMs: READY_TIMEOUT_MS });
   const key = await workspaceWithKey(database.url, { plan: "pro", allowance: 100_000_000 });
   const bare = await startBare(database.url);
   const appIds = await sampleAppIds(database.url);
@@ -242,66 +243,16 @@ async function compareBodies(apiOrigin: string, bareOrigin: string, secret: stri
   return result;
 }
 
-async function startLauncher(databaseUrl: string, redisUrl: string | undefined) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "ludex-bench-"));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    LUDEX_DATA_DIR: dataDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    // The bench measures throughput, not the plans' limits.
-    LUDEX_LIMITS: JSON.stringify({
-      free: { requests: 1_000_000_000 },
-      starter: { requests: 1_000_000_000 },
-      pro: { requests: 1_000_000_000 },
-      anonymous: { requests: 1_000_000_000 },
-      anonymousDaily: { requests: 1_000_000_000 },
-    }),
-  };
-  if (PROFILE_DIR) {
-    env.BENCH_PROFILE_DIR = PROFILE_DIR;
-    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --require ${join(process.cwd(), "tests/bench/cpu-profile-preload.cjs")}`.trim();
-  }
-  if (redisUrl) env.REDIS_URL = redisUrl;
-  else delete env.REDIS_URL;
-  const started = Date.now();
-  const child = spawn("npx", ["tsx", "lib/runtime/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  cleanups.push(() => stop(child, "server"));
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => {
-    const text = String(chunk);
-    output.push(text);
-    for (const line of text.split("\n")) if (line.startsWith("[ludex]")) log(`launcher: ${line}`);
-  };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`launcher exited with ${child.exitCode}\n${output.join("").slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`launcher not ready in ${READY_TIMEOUT_MS / 1000} s\n${output.join("").slice(-4000)}`);
-    try {
-      if ((await fetch(`${origin}/api/v1/status`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const readySeconds = (Date.now() - started) / 1000;
-  log(`server ready at ${origin} in ${readySeconds.toFixed(1)} s`);
-  return { origin, pgid: child.pid!, readySeconds, built: output.join("").includes("building the app") };
-}
-
 async function startBare(databaseUrl: string) {
   const child = spawn("npx", ["tsx", "tests/bench/bare-server.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_LIST_QUERY: LIST_QUERY },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  cleanups.push(() => stop(child, "bare server"));
+  cleanups.push(async () => {
+    await stopGroup(child);
+    log("stopped the bare server");
+  });
   const output: string[] = [];
   child.stderr!.on("data", (chunk) => output.push(String(chunk)));
   const port = await new Promise<number>((resolve, reject) => {
@@ -321,26 +272,6 @@ async function startBare(databaseUrl: string) {
   });
   log(`bare server ready on port ${port}`);
   return { origin: `http://127.0.0.1:${port}`, pgid: child.pid! };
-}
-
-async function stop(child: ChildProcess, name: string): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }, 10_000);
-  await exited;
-  clearTimeout(timer);
-  log(`stopped the ${name}`);
 }
 
 /** REDIS_URL, else the local Redis when one answers on 6379 (the API then rate-limits through it), else none. */
