@@ -31,7 +31,7 @@ export const aggregateGamesOperation = defineOperation({
   costClass: "counts",
   scope: "market:read",
   anonymous: "preview",
-  previewLocks: ["estimatedMetrics"],
+  previewLocks: ["estimatedMetrics", "groups[].estimated"],
   query: z.object({
     ...gameFilterQuery,
     groupBy: requiredList(z.enum(GROUP_DIMENSIONS), 1, 2, `One or two of ${GROUP_DIMENSIONS.join(", ")}, comma-separated.`),
@@ -44,10 +44,7 @@ export const aggregateGamesOperation = defineOperation({
   data: aggregateSchema,
   paginated: false,
   example: { query: { groupBy: "year", releasedFrom: "2015", releasedTo: "2019" } },
-  async handler({ query, caller }) {
-    const data = await aggregateGames(query);
-    if (caller.kind !== "anonymous") return { data };
-    for (const group of data.groups) group.estimated = null;
-    return { data, meta: { locked: ["estimatedMetrics", "groups[].estimated"] } };
+  async handler({ query }) {
+    return { data: await aggregateGames(query) };
   },
 });

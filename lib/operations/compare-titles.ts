@@ -24,7 +24,7 @@ export const compareTitlesOperation = defineOperation({
   costClass: "heavy",
   scope: "market:read",
   anonymous: "preview",
-  previewLocks: [],
+  previewLocks: ["titles[].estimated"],
   query: z.object({
     appIds: requiredList(integerParam({ min: 1, max: 2_147_483_647 }), MIN_TITLES, MAX_TITLES, `${MIN_TITLES} to ${MAX_TITLES} distinct Steam app ids, comma-separated.`),
     ratingFloor: ratingFloorParam,
@@ -33,9 +33,8 @@ export const compareTitlesOperation = defineOperation({
   data: compareSchema,
   paginated: false,
   example: { query: { appIds: "730,570,440" } },
-  async handler({ query, caller }) {
+  async handler({ query }) {
     const titles = await compareTitles(query.appIds, query.ratingFloor);
-    if (caller.kind === "anonymous") for (const title of titles) title.estimated = null;
     const definitions = metricDefinitions(query.ratingFloor);
     const metricInfo = Object.fromEntries(
       [...OBSERVED_METRICS, ...ESTIMATED_METRICS].map((m) => {
@@ -45,7 +44,6 @@ export const compareTitlesOperation = defineOperation({
     );
     return {
       data: { ratingFloor: query.ratingFloor, percentileRankDefinition: PERCENTILE_RANK_DEFINITION, metricDefinitions: metricInfo, titles },
-      meta: caller.kind === "anonymous" ? { locked: ["titles[].estimated"] } : undefined,
     };
   },
 });
