@@ -13,6 +13,7 @@ describe("Steam review labels by Steam's thresholds", () => {
     [10, 0, 7, "Positive"],
     [8, 2, 7, "Positive"],
     [49, 0, 7, "Positive"],
+    [50, 0, 8, "Very Positive"],
     [40, 10, 8, "Very Positive"],
     [475, 25, 9, "Overwhelmingly Positive"],
     [474, 26, 8, "Very Positive"],
