@@ -31,6 +31,7 @@ async function main() {
   const { applied } = await migrateDatabase(databaseUrl);
   if (applied.length) log(`migrations applied: ${applied.join(", ")}`);
   await ingestIfNeeded(databaseUrl);
+  await refreshMetricsIfStale(databaseUrl);
   if (embedded) await ensureDemoWorkspace(databaseUrl, log);
   if (!dev && process.env.LUDEX_SKIP_BUILD !== "1" && needsBuild()) build();
   process.removeAllListeners("SIGINT").removeAllListeners("SIGTERM");
@@ -64,6 +65,18 @@ async function ingestIfNeeded(databaseUrl: string) {
   const { runIngest } = await import("../market/ingest/run-ingest");
   await runIngest({ databaseUrl, onProgress: progressReporter() });
   log(`data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** After an upgrade that changed how metrics or estimates are computed, game_metrics is rebuilt once. */
+async function refreshMetricsIfStale(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { ensureGameMetrics } = await import("../market/aggregates/refresh-metrics");
+    if (await ensureGameMetrics((text, values) => client.query(text, values))) log("game metrics rebuilt (their definition changed)");
+  } finally {
+    await client.end();
+  }
 }
 
 function build() {

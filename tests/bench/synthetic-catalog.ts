@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { migrateDatabase } from "../../lib/db/migrate-database";
+import { refreshGameMetrics } from "../../lib/market/aggregates/refresh-metrics";
 import { IngestLog } from "../../lib/market/ingest/ingest-log";
 import { readTagList } from "../../lib/market/ingest/read-store";
 import { slugify } from "../../lib/market/slugify";
@@ -36,8 +37,7 @@ export async function createSyntheticCatalog(databaseUrl: string, games: number,
     log(`[synthetic] game tags done at ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await client.query(`UPDATE tags t SET game_count = c.n FROM (SELECT tag_id, count(*)::int AS n FROM game_tags GROUP BY 1) c WHERE c.tag_id = t.id`);
     await client.query("ANALYZE games, game_tags, tags");
-    await client.query("REFRESH MATERIALIZED VIEW game_metrics");
-    await client.query("ANALYZE game_metrics");
+    await refreshGameMetrics((text, values) => client.query(text, values));
     await client.query(`INSERT INTO ingest_runs (finished_at, report) VALUES (now(), $1::jsonb)`, [JSON.stringify({ synthetic: { games } })]);
     log(`[synthetic] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -5,7 +5,7 @@ import type { GameFilterInput } from "../game-filters";
 import { cohortScope, readBasis } from "./cohort-scope";
 import { DEFAULT_PRICE_EDGES_USD, dimensionSpec, parseBuckets, priceBucket, type GroupDimension } from "./group-dimensions";
 import { AGGREGATE_QUANTILES, readStats, statsColumns, type StatsRow } from "./metric-stats";
-import { metricDefinitions, metricRows, OBSERVED_METRICS, ESTIMATED_METRICS, PERCENTILE_DEFINITION, EXCLUSION_REASONS, type MetricName } from "./metrics";
+import { metricDefinitions, OBSERVED_METRICS, ESTIMATED_METRICS, PERCENTILE_DEFINITION, EXCLUSION_REASONS, type MetricName } from "./metrics";
 
 export interface AggregateInput extends GameFilterInput {
   groupBy: GroupDimension[];
@@ -88,12 +88,11 @@ async function readGroups(where: Prisma.Sql, dims: Dim[], metrics: MetricName[],
   const groupCols = dims.flatMap((_, i) => [Prisma.raw(`d${i}.k`), Prisma.raw(`d${i}.s`)]);
   const order = dims.map(({ spec }, i) => Prisma.raw(spec.ordinal ? `d${i}.s, d${i}.k` : `count(*) DESC, d${i}.k`));
   const stats = metrics.map((metric) => statsColumns(metric, ratingFloor, AGGREGATE_QUANTILES, definitions[metric].summable));
-  const withRevenue = metrics.includes("revenue");
   return getPrisma().$queryRaw<StatsRow[]>`
     SELECT ${Prisma.join(keys, ", ")}, count(*)::int AS games, ${Prisma.join(stats, ", ")},
            count(*) OVER ()::int AS groups_total, sum(count(*)) OVER ()::float8 AS memberships
-    FROM ${withRevenue ? metricRows(where) : Prisma.sql`game_metrics m`} ${Prisma.join(joins, " ")}
-    ${withRevenue ? Prisma.empty : where}
+    FROM game_metrics m ${Prisma.join(joins, " ")}
+    ${where}
     GROUP BY ${Prisma.join(groupCols, ", ")}
     ORDER BY ${Prisma.join(order, ", ")}
     LIMIT ${limit}`;

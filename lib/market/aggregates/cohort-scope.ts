@@ -3,6 +3,7 @@ import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
 import { buildGameWhere, type GameFilterInput } from "../game-filters";
 import type { Family } from "./metrics";
+import { BASIS_FAMILIES, basisColumns } from "./refresh-metrics";
 
 export interface CohortScope {
   /** `WHERE ...` over alias `m` (game_metrics), or empty for the whole catalog */
@@ -38,27 +39,17 @@ export const basisSchema = z
 
 export type Basis = z.infer<typeof basisSchema>;
 
-const FAMILIES: { family: Family; has: string }[] = [
-  { family: "reviews", has: "m.reviews_total IS NOT NULL" },
-  { family: "price", has: "m.price_usd_cents IS NOT NULL" },
-  { family: "ccu", has: "m.ccu IS NOT NULL" },
-  { family: "owners", has: "m.owners_mid IS NOT NULL" },
-];
-
 /**
  * Per field family: which source and snapshot supplied the values of the cohort's games, and for how many.
- * One hash aggregate over the few distinct source combinations, folded per family here.
+ * Counted per basis key (one per combination of sources, fixed at refresh) and folded per family here.
  */
 export async function readBasis(scope: CohortScope): Promise<Record<Family, Basis>> {
-  const columns = FAMILIES.map(({ family, has }) =>
-    Prisma.raw(`CASE WHEN ${has} THEN m.${family}_source END AS ${family}_source, CASE WHEN ${has} THEN m.${family}_observed_at END AS ${family}_at`),
-  );
   const rows = await getPrisma().$queryRaw<Record<string, string | number | null>[]>`
-    SELECT ${Prisma.join(columns, ", ")}, count(*)::int AS games
-    FROM game_metrics m ${scope.where}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+    SELECT k.games, b.*
+    FROM (SELECT m.basis_key, count(*)::int AS games FROM game_metrics m ${scope.where} GROUP BY 1) k
+    CROSS JOIN LATERAL (SELECT ${Prisma.raw(basisColumns("x").join(", "))} FROM game_metrics x WHERE x.basis_key = k.basis_key LIMIT 1) b`;
   const basis = {} as Record<Family, Basis>;
-  for (const { family } of FAMILIES) {
+  for (const { family } of BASIS_FAMILIES) {
     const counts = new Map<string, Basis[number]>();
     for (const row of rows) {
       const source = row[`${family}_source`] as string | null;

@@ -1,8 +1,8 @@
 import { Prisma } from "../../db/generated/client";
-import { estimateSql, METHOD_ID } from "../estimates";
+import { METHOD_ID } from "../estimates";
 
 /**
- * The metrics of aggregates, cohorts and comparisons, over the `game_metrics` view (migration 0006).
+ * The metrics of aggregates, cohorts and comparisons, over the `game_metrics` table (migration 0009).
  * Observed figures (what a source counted) and estimates (SteamSpy's owners range, revenue models) are
  * kept apart: a response never mixes them in one number.
  */
@@ -98,12 +98,9 @@ export function metricValue(metric: MetricName, ratingFloor: number, alias = "m"
   }
 }
 
-/**
- * game_metrics rows matching `where`, each with `revenue_usd` from the estimates module's SQL, computed once
- * per row (OFFSET 0 keeps the planner from copying the long expression into every aggregate that reads it).
- */
+/** game_metrics rows matching `where` (written over alias `m`) as a subquery aliased `alias`. */
 export function metricRows(where: Prisma.Sql, alias = "m"): Prisma.Sql {
-  return Prisma.sql`(SELECT m.*, ${estimateSql("m").revenue} AS revenue_usd FROM game_metrics m ${where} OFFSET 0) AS ${Prisma.raw(alias)}`;
+  return Prisma.sql`(SELECT m.* FROM game_metrics m ${where}) AS ${Prisma.raw(alias)}`;
 }
 
 /** SQL condition: the game has a value that the metric's definition leaves out (counted as `excluded`). */

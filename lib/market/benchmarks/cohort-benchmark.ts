@@ -2,7 +2,7 @@ import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
 import { cohortScope, readBasis, type CohortScope } from "../aggregates/cohort-scope";
 import { COHORT_QUANTILES, readStats, statsColumns, type StatsRow } from "../aggregates/metric-stats";
-import { EXCLUSION_REASONS, metricDefinitions, metricRows, OBSERVED_METRICS, PERCENTILE_DEFINITION, METRICS, type MetricName } from "../aggregates/metrics";
+import { EXCLUSION_REASONS, metricDefinitions, OBSERVED_METRICS, PERCENTILE_DEFINITION, METRICS, type MetricName } from "../aggregates/metrics";
 import type { GameFilterInput } from "../game-filters";
 
 export const HIT_THRESHOLDS = [1_000, 10_000] as const;
@@ -83,7 +83,7 @@ async function readSummary(where: Prisma.Sql, ratingFloor: number): Promise<Stat
   const rows = await Promise.all(
     groups.map((metrics, i) =>
       getPrisma().$queryRaw<StatsRow[]>`SELECT ${i === 0 ? Prisma.sql`${counts}, ` : Prisma.empty}${stats(metrics)}
-        FROM ${metrics.includes("revenue") ? metricRows(where) : Prisma.sql`game_metrics m ${where}`}`,
+        FROM game_metrics m ${where}`,
     ),
   );
   return Object.assign({}, ...rows.map((r) => r[0]));

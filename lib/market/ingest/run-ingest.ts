@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import pg from "pg";
 import { steamReviewLabel } from "../review-label";
+import { refreshGameMetrics } from "../aggregates/refresh-metrics";
 import { refreshCompanyNames } from "../companies/refresh-company-names";
 import { slugify } from "../slugify";
 import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./ingest-log";
@@ -50,10 +51,10 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
     await refreshTagCounts(pool);
     await refreshCompanyNames(async (text, values) => (await pool.query(text, values)).rows);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
-    await pool.query("ANALYZE games, game_tags, tags, snapshots, reviews, company_names");
-    // Aggregates, cohorts and comparisons read this per-game view (migration 0006).
-    await pool.query("REFRESH MATERIALIZED VIEW game_metrics");
-    await pool.query("ANALYZE game_metrics");
+    // VACUUM too: until the visibility map is set, a cohort's membership test cannot use index-only scans.
+    await pool.query("VACUUM ANALYZE games, game_tags, tags, snapshots, reviews, company_names");
+    // Aggregates, cohorts and comparisons read this per-game table (migration 0009).
+    await withClient(pool, (client) => refreshGameMetrics((text, values) => client.query(text, values)));
 
     const report: IngestReport = {
       sources: log.sources,
@@ -70,13 +71,17 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
   }
 }
 
-async function writeTable(pool: pg.Pool, spec: UpsertSpec, rows: unknown[][], stage: string, progress: Progress) {
+async function withClient<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    return await upsertRows(client, spec, rows, (done) => progress({ stage, done, total: rows.length }));
+    return await run(client);
   } finally {
     client.release();
   }
+}
+
+function writeTable(pool: pg.Pool, spec: UpsertSpec, rows: unknown[][], stage: string, progress: Progress) {
+  return withClient(pool, (client) => upsertRows(client, spec, rows, (done) => progress({ stage, done, total: rows.length })));
 }
 
 function readSources(dataDir: string, log: IngestLog) {

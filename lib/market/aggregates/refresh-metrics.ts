@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { estimateSql } from "../estimates";
+
+// game_metrics (migration 0009): one row per game with the metric values as the API defines them, each
+// game's revenue estimate, and a small integer per combination of sources. Rebuilt whole from `games`
+// at the end of every ingestion, and at start when the definition here changed since the last rebuild.
+
+/** Runs one statement on one connection (a pg.Client, a pool's checked-out client): the refresh is a transaction. */
+export type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Column name and its expression over `games g`. */
+const COLUMNS: [string, string][] = [
+  ["app_id", "g.app_id"],
+  ["release_year", "g.release_year"],
+  ["release_month", "CASE WHEN g.release_precision IN ('day', 'month') THEN to_char(g.release_date, 'YYYY-MM') END"],
+  ["primary_tag_id", "(SELECT gt.tag_id FROM game_tags gt WHERE gt.app_id = g.app_id ORDER BY gt.rank LIMIT 1)"],
+  ["reviews_total", "g.reviews_total"],
+  ["reviews_positive", "g.reviews_positive"],
+  ["rating", "g.rating"],
+  // USD prices only (a free game is 0 in any currency); other currencies are flagged, never converted
+  ["price_usd_cents", "CASE WHEN g.currency = 'USD' OR g.price_cents = 0 THEN g.price_cents END"],
+  ["price_non_usd", "(g.price_cents IS NOT NULL AND g.price_cents <> 0 AND g.currency IS DISTINCT FROM 'USD')"],
+  ["ccu", "g.ccu"],
+  ["price_cents", "g.price_cents"],
+  ["initial_price_cents", "g.initial_price_cents"],
+  ["currency", "g.currency"],
+  ["is_free", "g.is_free"],
+  ["owners_low", "g.owners_low"],
+  ["owners_high", "g.owners_high"],
+  // midpoint of SteamSpy's owners range: an estimate, not an observation
+  ["owners_mid", "((g.owners_low::bigint + g.owners_high::bigint) / 2)::bigint"],
+  ["genres", "g.genres"],
+  ["platforms", "g.platforms"],
+  ["coverage", "g.coverage"],
+  ...(["reviews", "price", "ccu", "owners"] as const).flatMap((family): [string, string][] => [
+    [`${family}_source`, `g.sources -> '${family}' ->> 'source'`],
+    [`${family}_observed_at`, `g.sources -> '${family}' ->> 'observedAt'`],
+  ]),
+];
+
+/** Per family, the condition for its source to count: the game has a value of that family's metric. */
+export const BASIS_FAMILIES = [
+  { family: "reviews", has: "m.reviews_total IS NOT NULL" },
+  { family: "price", has: "m.price_usd_cents IS NOT NULL" },
+  { family: "ccu", has: "m.ccu IS NOT NULL" },
+  { family: "owners", has: "m.owners_mid IS NOT NULL" },
+] as const;
+
+/** The (source, observed day) pairs that make up a game's basis, over alias `m`. */
+export function basisColumns(alias = "m"): string[] {
+  return BASIS_FAMILIES.flatMap(({ family, has }) => {
+    const when = has.replaceAll("m.", `${alias}.`);
+    return [
+      `CASE WHEN ${when} THEN ${alias}.${family}_source END AS ${family}_source`,
+      `CASE WHEN ${when} THEN ${alias}.${family}_observed_at END AS ${family}_at`,
+    ];
+  });
+}
+
+function refreshStatement(): { text: string; digest: string } {
+  const revenueSql = estimateSql("m").revenue;
+  if (revenueSql.values.length > 0) throw new Error("the estimates SQL must be parameter-free to be stored");
+  const revenue = revenueSql.text;
+  // C collation: the ranking only needs equal values together, and byte order is several times faster
+  const basisOrder = basisColumns().map((column) => `${column.replace(/ AS \w+$/, "")} COLLATE "C"`);
+  const body = `SELECT m.*, ${revenue} AS revenue_usd, $1::text AS definition_digest,
+      dense_rank() OVER (ORDER BY ${basisOrder.join(", ")})::int AS basis_key
+    FROM (SELECT ${COLUMNS.map(([name, expression]) => `${expression} AS ${name}`).join(",\n      ")} FROM games g) m`;
+  const digest = createHash("sha256").update(body).digest("hex").slice(0, 16);
+  const names = [...COLUMNS.map(([name]) => name), "revenue_usd", "definition_digest", "basis_key"];
+  return { text: `INSERT INTO game_metrics (${names.join(", ")}) ${body}`, digest };
+}
+
+/** Rebuilds game_metrics from `games` in one transaction: readers wait for its commit, then see the new rows. */
+export async function refreshGameMetrics(query: Query): Promise<void> {
+  const { text, digest } = refreshStatement();
+  await query("BEGIN");
+  try {
+    await query("TRUNCATE game_metrics");
+    await query(text, [digest]);
+    await query("COMMIT");
+  } catch (error) {
+    await query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+  // VACUUM, not only ANALYZE: the fresh rows' visibility is settled once here, not by the first readers
+  await query("VACUUM ANALYZE game_metrics");
+}
+
+/** Rebuilds game_metrics when games exist and the table is empty or was built by another definition. */
+export async function ensureGameMetrics(query: Query): Promise<boolean> {
+  const { digest } = refreshStatement();
+  const { rows } = await query(
+    `SELECT EXISTS (SELECT 1 FROM games) AS has_games,
+            EXISTS (SELECT 1 FROM game_metrics) AS filled,
+            EXISTS (SELECT 1 FROM game_metrics WHERE definition_digest <> $1) AS stale`,
+    [digest],
+  );
+  const { has_games, filled, stale } = rows[0] as { has_games: boolean; filled: boolean; stale: boolean };
+  if (!has_games || (filled && !stale)) return false;
+  await refreshGameMetrics(query);
+  return true;
+}
