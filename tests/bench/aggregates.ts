@@ -53,7 +53,8 @@ async function main() {
   }
   const launcher = await startLauncher({ databaseUrl, cleanups, log });
   const key = await workspaceWithKey(databaseUrl, { plan: "pro", allowance: 100_000_000 });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // the API's session settings (lib/db/prisma-client.ts: JIT off), so both sides run the same plans
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: "-c jit=off" });
   cleanups.push(() => pool.end());
   const rows: Row[] = [];
   for (const c of cases) {

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from "../../api/api-error";
 import { getPrisma } from "../../db/prisma-client";
 import { Prisma } from "../../db/generated/client";
-import { METRICS, metricDefinitions, metricRows, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
+import { METRICS, metricDefinitions, metricValue, OBSERVED_METRICS, type MetricName } from "../aggregates/metrics";
 import { percentileRank, rankAmong } from "./percentile-rank";
 
 export const MIN_TITLES = 2;
@@ -97,22 +97,32 @@ async function readTitles(appIds: number[], ratingFloor: number): Promise<Row[]>
     const t = metricValue(metric, ratingFloor, "t");
     const c = metricValue(metric, ratingFloor, "c");
     const name = (stat: string) => Prisma.raw(`"${metric}_${stat}"`);
-    return Prisma.sql`${t} AS ${name("v")}, count(${c})::int AS ${name("n")},
+    return Prisma.sql`count(${c})::int AS ${name("n")},
       count(*) FILTER (WHERE ${c} < ${t})::int AS ${name("below")}, count(*) FILTER (WHERE ${c} = ${t})::int AS ${name("equal")}`;
   });
+  const values = METRICS.map((metric) => Prisma.sql`${metricValue(metric, ratingFloor, "t")} AS ${Prisma.raw(`"${metric}_v"`)}`);
+  // Each title's cohort is one of four shapes; one branch per shape, gated on the title alone, so the
+  // common one (primary tag and year) reads its few rows through game_metrics_cohort_idx.
   return getPrisma().$queryRaw<Row[]>`
     SELECT t.app_id, g.name, tg.slug AS tag_slug, t.release_year, t.reviews_total, t.price_non_usd, t.is_free, t.price_cents, t.currency,
       t.reviews_source, t.reviews_observed_at AS reviews_at, t.price_source, t.price_observed_at AS price_at,
       t.ccu_source, t.ccu_observed_at AS ccu_at, t.owners_source, t.owners_observed_at AS owners_at,
-      count(*)::int AS cohort_games, ${Prisma.join(ranks, ", ")}
-    FROM ${metricRows(Prisma.sql`WHERE m.app_id = ANY(${appIds}::int[])`, "t")}
+      ${Prisma.join(values, ", ")}, r.*
+    FROM game_metrics t
     JOIN games g ON g.app_id = t.app_id
     LEFT JOIN tags tg ON tg.id = t.primary_tag_id
-    CROSS JOIN LATERAL ${metricRows(
-      Prisma.sql`WHERE (t.primary_tag_id IS NULL OR m.primary_tag_id = t.primary_tag_id) AND (t.release_year IS NULL OR m.release_year = t.release_year)`,
-      "c",
-    )}
-    GROUP BY t.app_id, g.name, tg.slug, t.release_year, t.reviews_total, t.price_non_usd, t.is_free, t.price_cents, t.currency, t.initial_price_cents, t.reviews_source, t.reviews_observed_at,
-      t.price_source, t.price_observed_at, t.ccu_source, t.ccu_observed_at, t.owners_source, t.owners_observed_at,
-      t.rating, t.price_usd_cents, t.ccu, t.owners_mid, t.revenue_usd`;
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS cohort_games, ${Prisma.join(ranks, ", ")}
+      FROM (
+        SELECT * FROM game_metrics m WHERE t.primary_tag_id IS NOT NULL AND t.release_year IS NOT NULL
+          AND m.primary_tag_id = t.primary_tag_id AND m.release_year = t.release_year
+        UNION ALL
+        SELECT * FROM game_metrics m WHERE t.primary_tag_id IS NOT NULL AND t.release_year IS NULL AND m.primary_tag_id = t.primary_tag_id
+        UNION ALL
+        SELECT * FROM game_metrics m WHERE t.primary_tag_id IS NULL AND t.release_year IS NOT NULL AND m.release_year = t.release_year
+        UNION ALL
+        SELECT * FROM game_metrics m WHERE t.primary_tag_id IS NULL AND t.release_year IS NULL
+      ) c
+    ) r
+    WHERE t.app_id = ANY(${appIds}::int[])`;
 }
