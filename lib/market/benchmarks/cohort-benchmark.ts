@@ -18,16 +18,17 @@ export interface CohortInput extends GameFilterInput {
 export async function cohortBenchmark(input: CohortInput) {
   const { ratingFloor } = input;
   const scope = await cohortScope(input);
-  const [summary, years, top, basis] = await Promise.all([
+  const [metricsRow, years, top, basis] = await Promise.all([
     readSummary(scope.where, ratingFloor),
     readYears(scope.where),
     readTopTitles(scope, input.limit),
     readBasis(scope),
   ]);
-  const games = summary.games as number;
+  const summary = { ...metricsRow, ...sumCounts(years) };
+  const games = summary.games;
   const definitions = metricDefinitions(ratingFloor);
   const stats = (metric: MetricName) => readStats(summary, metric, games, COHORT_QUANTILES);
-  const withReviews = summary.reviews_n as number;
+  const withReviews = metricsRow.reviews_n as number;
   const rate = (n: number) => ({ games: n, share: withReviews > 0 ? n / withReviews : null });
   return {
     cohort: { games, filters: scope.filters },
@@ -43,8 +44,8 @@ export async function cohortBenchmark(input: CohortInput) {
     hitRates: {
       denominator: withReviews,
       definition: "Share of the cohort's games with review counts that have at least 1,000 (10,000) Steam reviews; games without review counts are not in the denominator.",
-      atLeast1k: rate(summary.hits_1k as number),
-      atLeast10k: rate(summary.hits_10k as number),
+      atLeast1k: rate(summary.hits_1k),
+      atLeast10k: rate(summary.hits_10k),
     },
     releasesPerYear: years.filter((row) => row.year !== null).map((row) => ({ year: row.year as number, games: row.games })),
     releaseYearUnknown: years.find((row) => row.year === null)?.games ?? 0,
@@ -52,46 +53,52 @@ export async function cohortBenchmark(input: CohortInput) {
     coverage: {
       games,
       withReviews,
-      withRatingAtFloor: summary.rating_n as number,
-      withUsdPrice: summary.price_n as number,
-      withCcu: summary.ccu_n as number,
-      withOwners: summary.owners_n as number,
-      withReleaseYear: summary.with_year as number,
-      tagged: summary.tagged as number,
-      tiers: { basic: summary.tier_basic as number, partial: summary.tier_partial as number, full: summary.tier_full as number },
+      withRatingAtFloor: metricsRow.rating_n as number,
+      withUsdPrice: metricsRow.price_n as number,
+      withCcu: metricsRow.ccu_n as number,
+      withOwners: metricsRow.owners_n as number,
+      withReleaseYear: summary.with_year,
+      tagged: summary.tagged,
+      tiers: { basic: summary.tier_basic, partial: summary.tier_partial, full: summary.tier_full },
     },
   };
 }
 
 /**
- * The cohort's counts and each metric's figures. One statement per pair of metrics, run side by side: each
- * percentile is a sort of the cohort's values, and separate statements let PostgreSQL use more than one core.
+ * Each metric's figures. One statement per pair of metrics, run side by side: each percentile is a sort of
+ * the cohort's values, and separate statements let PostgreSQL use more than one core.
  */
 async function readSummary(where: Prisma.Sql, ratingFloor: number): Promise<StatsRow> {
   const definitions = metricDefinitions(ratingFloor);
   const stats = (metrics: MetricName[]) =>
     Prisma.join(metrics.map((metric) => statsColumns(metric, ratingFloor, COHORT_QUANTILES, definitions[metric].summable)), ", ");
-  const counts = Prisma.sql`count(*)::int AS games,
-      count(*) FILTER (WHERE m.reviews_total >= ${HIT_THRESHOLDS[0]}::int)::int AS hits_1k,
-      count(*) FILTER (WHERE m.reviews_total >= ${HIT_THRESHOLDS[1]}::int)::int AS hits_10k,
-      count(m.release_year)::int AS with_year,
-      count(m.primary_tag_id)::int AS tagged,
-      count(*) FILTER (WHERE m.coverage = 'basic')::int AS tier_basic,
-      count(*) FILTER (WHERE m.coverage = 'partial')::int AS tier_partial,
-      count(*) FILTER (WHERE m.coverage = 'full')::int AS tier_full`;
   const groups: MetricName[][] = [["reviews", "rating"], ["price", "ccu"], ["owners"], ["revenue"]];
   const rows = await Promise.all(
-    groups.map((metrics, i) =>
-      getPrisma().$queryRaw<StatsRow[]>`SELECT ${i === 0 ? Prisma.sql`${counts}, ` : Prisma.empty}${stats(metrics)}
-        FROM game_metrics m ${where}`,
-    ),
+    groups.map((metrics) => getPrisma().$queryRaw<StatsRow[]>`SELECT ${stats(metrics)} FROM game_metrics m ${where}`),
   );
   return Object.assign({}, ...rows.map((r) => r[0]));
 }
 
+const COUNTS = ["games", "hits_1k", "hits_10k", "tagged", "tier_basic", "tier_partial", "tier_full"] as const;
+type YearRow = { year: number | null } & Record<(typeof COUNTS)[number], number>;
+
+/** Per release year: games and the cohort's counts (summed by sumCounts), in the one statement that groups anyway. */
 function readYears(where: Prisma.Sql) {
-  return getPrisma().$queryRaw<{ year: number | null; games: number }[]>`
-    SELECT m.release_year AS year, count(*)::int AS games FROM game_metrics m ${where} GROUP BY 1 ORDER BY 1 NULLS LAST`;
+  return getPrisma().$queryRaw<YearRow[]>`
+    SELECT m.release_year AS year, count(*)::int AS games,
+      count(*) FILTER (WHERE m.reviews_total >= ${HIT_THRESHOLDS[0]}::int)::int AS hits_1k,
+      count(*) FILTER (WHERE m.reviews_total >= ${HIT_THRESHOLDS[1]}::int)::int AS hits_10k,
+      count(m.primary_tag_id)::int AS tagged,
+      count(*) FILTER (WHERE m.coverage = 'basic')::int AS tier_basic,
+      count(*) FILTER (WHERE m.coverage = 'partial')::int AS tier_partial,
+      count(*) FILTER (WHERE m.coverage = 'full')::int AS tier_full
+    FROM game_metrics m ${where} GROUP BY 1 ORDER BY 1 NULLS LAST`;
+}
+
+function sumCounts(years: YearRow[]) {
+  const totals = Object.fromEntries(COUNTS.map((name) => [name, years.reduce((sum, row) => sum + row[name], 0)])) as Record<(typeof COUNTS)[number], number>;
+  const withYear = years.filter((row) => row.year !== null).reduce((sum, row) => sum + row.games, 0);
+  return { ...totals, with_year: withYear };
 }
 
 async function readTopTitles(scope: CohortScope, limit: number) {
