@@ -46,6 +46,9 @@ CREATE TABLE "game_metrics" (
 CREATE INDEX "game_metrics_cohort_idx" ON "game_metrics"("primary_tag_id", "release_year");
 
 -- CreateIndex
+CREATE INDEX "game_metrics_year_idx" ON "game_metrics"("release_year");
+
+-- CreateIndex
 CREATE INDEX "game_metrics_basis_idx" ON "game_metrics"("basis_key");
 
 -- CreateIndex
