@@ -4,6 +4,7 @@ import "./globals.css";
 export const metadata = {
   title: "Ludex: game-market data API",
   description: "The Steam catalog, tags, counts and market analysis through a versioned REST API.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

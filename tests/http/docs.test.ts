@@ -17,3 +17,16 @@ describe("GET /docs", () => {
     expect(html).toContain('href="/api/v1/openapi.json"');
   });
 });
+
+describe("static files from public/", () => {
+  it("serve robots.txt keeping crawlers off the metered API, and the icon the pages link", async () => {
+    const robots = await api("/robots.txt", { token: null });
+    expect(robots.status).toBe(200);
+    expect(String(robots.body)).toContain("Disallow: /api/");
+    const page = await api("/docs", { token: null });
+    expect(String(page.body)).toContain('href="/favicon.svg"');
+    const icon = await api("/favicon.svg", { token: null });
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+  });
+});

@@ -16,7 +16,7 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<Ap
   const { token = inject("apiKey"), ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
-  const full = /^\/(api|docs)(\/|$)/.test(path) ? path : `/api/v1${path}`;
+  const full = /^\/(api|docs|robots\.txt|favicon\.svg)(\/|$)/.test(path) ? path : `/api/v1${path}`;
   const response = await fetch(`${inject("baseUrl")}${full}`, { ...rest, headers });
   const text = await response.text();
   let body: any;
