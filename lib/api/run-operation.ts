@@ -27,7 +27,8 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * The bearer-API pipeline every operation runs through: authenticate, rate-limit, entitle, validate,
- * reserve credits, run, refund on failure, lock preview fields, envelope. Errors leak nothing.
+ * reserve credits and run (side by side when the charge is expected to pass; the result waits for the
+ * charge, lib/api/run-charged.ts), refund on failure, lock preview fields, envelope. Errors leak nothing.
  */
 export async function runOperation(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
   const exchange: Exchange = { requestId: newRequestId(), headers: {}, warnings: [], meta: {} };
