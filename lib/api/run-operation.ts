@@ -1,12 +1,9 @@
 import { lockPreviewFields } from "../access/anonymous-preview";
-import { authenticate, monthlyAllowance, type Caller, type TokenCaller } from "../access/authenticate";
+import { authenticate, type Caller, type TokenCaller } from "../access/authenticate";
 import { clientAddress } from "../access/client-address";
 import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
 import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
-import { ANONYMOUS_PREVIEW, CREDIT_PRICES, PLANS } from "../access/plans";
-import { billingPeriod, secondsUntil } from "../metering/billing-period";
-import { reserveCredits } from "../metering/charge-batcher";
-import { readCounter, refundCredits } from "../metering/credits";
+import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
 import { ApiError } from "./api-error";
 import type { Warning } from "./envelope";
@@ -14,6 +11,7 @@ import type { Operation, OperationResult } from "./operation";
 import { parsePathParams, parseQuery } from "./query-params";
 import { newRequestId } from "./request-id";
 import { errorResponse, successResponse } from "./responses";
+import { runCharged, StaleCaller } from "./run-charged";
 
 interface Exchange {
   requestId: string;
@@ -24,19 +22,13 @@ interface Exchange {
   limitedKey?: string;
 }
 
-/**
- * A cached token read may no longer hold: the access epoch moved before the charge, or the cached caller
- * was about to be refused. Nothing was charged and the handler has not run; the call starts over with
- * the token read again (lib/access/token-cache.ts).
- */
-class StaleCaller extends Error {}
-
 /** Re-reads per call: one is enough unless access keeps changing between the read and the charge. */
 const MAX_ATTEMPTS = 3;
 
 /**
  * The bearer-API pipeline every operation runs through: authenticate, rate-limit, entitle, validate,
- * reserve credits, run, refund on failure, lock preview fields, envelope. Errors leak nothing.
+ * reserve credits and run (side by side when the charge is expected to pass; the result waits for the
+ * charge, lib/api/run-charged.ts), refund on failure, lock preview fields, envelope. Errors leak nothing.
  */
 export async function runOperation(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
   const exchange: Exchange = { requestId: newRequestId(), headers: {}, warnings: [], meta: {} };
@@ -132,69 +124,6 @@ function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, aske
 /** HEAD answers with GET's status and headers but no data, so it costs nothing (it still counts for rate limits). */
 function creditPrice(operation: Operation, request: Request): number {
   return request.method === "HEAD" ? 0 : CREDIT_PRICES[operation.costClass];
-}
-
-async function runCharged(
-  operation: Operation,
-  credits: number,
-  caller: Caller,
-  exchange: Exchange,
-  run: () => Promise<OperationResult<unknown>>,
-): Promise<OperationResult<unknown>> {
-  if (caller.kind !== "token") return run();
-  const { period, resetsAt } = billingPeriod();
-  const allowance = monthlyAllowance(caller);
-  const quota = (used: number, charged: number) => ({
-    plan: caller.workspace.plan,
-    used,
-    limit: allowance,
-    remaining: Math.max(0, allowance - used),
-    resetsAt: resetsAt.toISOString(),
-    charged,
-  });
-  if (credits === 0) {
-    const used = await readCounter(caller.workspace.id, period, caller.epoch);
-    if (used === null) throw new StaleCaller();
-    exchange.meta.quota = quota(used, 0);
-    return run();
-  }
-  const reservation = await reserveCredits(chargeOf(operation, caller, exchange, credits, allowance, period));
-  if (reservation.kind === "stale") throw new StaleCaller();
-  if (reservation.kind === "quota") throw quotaExceeded(caller, allowance, resetsAt);
-  try {
-    const result = await run();
-    exchange.meta.quota = quota(reservation.used, credits);
-    return result;
-  } catch (error) {
-    const status = error instanceof ApiError ? error.status : 500;
-    await refundCredits(exchange.requestId, status).catch((refundError: unknown) =>
-      console.error(`[${exchange.requestId}] refund failed:`, refundError),
-    );
-    throw error;
-  }
-}
-
-function chargeOf(operation: Operation, caller: TokenCaller, exchange: Exchange, credits: number, allowance: number, period: string) {
-  return {
-    requestId: exchange.requestId,
-    workspaceId: caller.workspace.id,
-    tokenId: caller.tokenId,
-    operationId: operation.id,
-    costClass: operation.costClass,
-    credits,
-    allowance,
-    period,
-    epoch: caller.epoch,
-  };
-}
-
-function quotaExceeded(caller: TokenCaller, allowance: number, resetsAt: Date): ApiError {
-  const plan = PLANS[caller.workspace.plan].name;
-  return new ApiError(
-    "QUOTA_EXCEEDED",
-    `The monthly allowance of ${allowance} credits (${plan} plan) is used up. Upgrade the plan, or wait for the reset at ${resetsAt.toISOString()}.`,
-    { headers: { "Retry-After": String(secondsUntil(resetsAt)) } },
-  );
 }
 
 function markPreview(operation: Operation, result: OperationResult<unknown>, exchange: Exchange) {

@@ -1,3 +1,4 @@
+import { chargeSettled, chargeStarted, counterSeen } from "./charge-headroom";
 import { reserveBatch, type ChargeRequest } from "./credits";
 
 /** What a call's reservation came to: charged (the counter right after its own credits), or why not. */
@@ -34,9 +35,10 @@ export function reserveCredits(charge: ChargeRequest): Promise<Reservation> {
     queue = { busy: false, pending: [] };
     queues.set(key, queue);
   }
+  chargeStarted(charge, charge.credits);
   const promise = new Promise<Reservation>((resolve, reject) => queue.pending.push({ charge, resolve, reject }));
   if (!queue.busy) void drain(key, queue);
-  return promise;
+  return promise.finally(() => chargeSettled(charge, charge.credits));
 }
 
 async function drain(key: string, queue: Queue) {
@@ -57,6 +59,7 @@ async function settle(batch: Pending[]) {
   try {
     const outcome = await reserveBatch(batch.map((item) => item.charge));
     if (outcome.kind === "charged") return resolveCharged(batch, outcome.used);
+    if (outcome.kind === "quota" && batch.length === 1) counterSeen(batch[0].charge, batch[0].charge.allowance);
     if (outcome.kind === "stale" || batch.length === 1) return batch.forEach((item) => item.resolve(outcome));
     for (const item of batch) await settle([item]);
   } catch (error) {
@@ -66,6 +69,7 @@ async function settle(batch: Pending[]) {
 
 /** Each call reports the counter as it stood right after its own credits, as if charged alone in order. */
 function resolveCharged(batch: Pending[], usedAfter: number) {
+  counterSeen(batch[0].charge, usedAfter);
   let used = usedAfter - batch.reduce((sum, item) => sum + item.charge.credits, 0);
   for (const item of batch) {
     used += item.charge.credits;

@@ -73,3 +73,28 @@ describe("the admin command", () => {
     expect(String(bad.stdout ?? bad)).toMatch(/--plan must be one of/);
   });
 });
+
+describe("credits once the workspace is known to this server (the operation starts while its charge is decided)", () => {
+  it("100 parallel calls with 20 credits left: exactly 20 succeed, each reports its own counter, a 404 among them is refunded", async () => {
+    const { secret, workspaceId } = await workspaceWithKey(inject("databaseUrl"), { plan: "starter", allowance: 25 });
+    for (let i = 0; i < 5; i++) expect((await api("/games/570", { token: secret })).status).toBe(200);
+    const notFound = api("/games/2147483000", { token: secret });
+    const results = await Promise.all(Array.from({ length: 100 }, () => api("/games/570", { token: secret })));
+    expect((await notFound).status).toBe(404);
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(20);
+    expect(ok.map((r) => r.body.meta.quota.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
+    expect(results.filter((r) => r.status === 429).every((r) => r.body.error.code === "QUOTA_EXCEEDED")).toBe(true);
+    const usage = await admin(inject("databaseUrl"), "usage", "--workspace", workspaceId);
+    expect(usage).toMatchObject({ used: 25, ledgerCredits: 25, remaining: 0, reconciled: true });
+  });
+
+  it("a call that fails after it started early is refunded and its error is what the caller sees", async () => {
+    const { secret } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro" });
+    expect((await api("/games/570", { token: secret })).body.meta.quota.used).toBe(1);
+    const missing = await api("/games/2147483000", { token: secret });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("NOT_FOUND");
+    expect((await api("/games/570", { token: secret })).body.meta.quota).toMatchObject({ used: 2, charged: 1 });
+  });
+});

@@ -1,0 +1,101 @@
+import { monthlyAllowance, type Caller, type TokenCaller } from "../access/authenticate";
+import { PLANS } from "../access/plans";
+import { billingPeriod, secondsUntil } from "../metering/billing-period";
+import { reserveCredits } from "../metering/charge-batcher";
+import { likelyCovered } from "../metering/charge-headroom";
+import { readCounter, refundCredits } from "../metering/credits";
+import { ApiError } from "./api-error";
+import type { Operation, OperationResult } from "./operation";
+
+/**
+ * A cached token read may no longer hold: the access epoch moved before the charge, or the cached caller
+ * was about to be refused. Nothing was charged and no result was sent; the call starts over with the
+ * token read again (lib/access/token-cache.ts).
+ */
+export class StaleCaller extends Error {}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/**
+ * Charges a token call and runs it; anonymous calls just run. The operation's result is released only
+ * after its charge (or, for a free call, the epoch check) has succeeded, and a failed call is refunded.
+ * The operation starts while the charge is being decided when that charge is expected to go through
+ * (lib/metering/charge-headroom.ts), so the call waits for the slower of the two instead of both in turn;
+ * at the edge of the allowance it starts only once charged, so a refused call does no work.
+ */
+export async function runCharged(
+  operation: Operation,
+  credits: number,
+  caller: Caller,
+  exchange: { requestId: string; meta: Record<string, unknown> },
+  run: () => Promise<OperationResult<unknown>>,
+): Promise<OperationResult<unknown>> {
+  if (caller.kind !== "token") return run();
+  const { period, resetsAt } = billingPeriod();
+  const allowance = monthlyAllowance(caller);
+  const quota = (used: number, charged: number) => ({
+    plan: caller.workspace.plan,
+    used,
+    limit: allowance,
+    remaining: Math.max(0, allowance - used),
+    resetsAt: resetsAt.toISOString(),
+    charged,
+  });
+  if (credits === 0) {
+    const [used, outcome] = await Promise.all([readCounter(caller.workspace.id, period, caller.epoch), settle(run())]);
+    if (used === null) throw new StaleCaller();
+    exchange.meta.quota = quota(used, 0);
+    return released(outcome);
+  }
+  const charge = chargeOf(operation, caller, exchange.requestId, credits, allowance, period);
+  const early = likelyCovered(charge, credits, allowance);
+  const reserving = reserveCredits(charge);
+  const running = early ? settle(run()) : undefined;
+  const reservation = await reserving;
+  if (reservation.kind === "stale") throw new StaleCaller();
+  if (reservation.kind === "quota") throw quotaExceeded(caller, allowance, resetsAt);
+  const outcome = await (running ?? settle(run()));
+  if (outcome.ok) {
+    exchange.meta.quota = quota(reservation.used, credits);
+    return outcome.value;
+  }
+  const status = outcome.error instanceof ApiError ? outcome.error.status : 500;
+  await refundCredits(exchange.requestId, status).catch((refundError: unknown) =>
+    console.error(`[${exchange.requestId}] refund failed:`, refundError),
+  );
+  throw outcome.error;
+}
+
+function released<T>(outcome: Settled<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw outcome.error;
+}
+
+function chargeOf(operation: Operation, caller: TokenCaller, requestId: string, credits: number, allowance: number, period: string) {
+  return {
+    requestId,
+    workspaceId: caller.workspace.id,
+    tokenId: caller.tokenId,
+    operationId: operation.id,
+    costClass: operation.costClass,
+    credits,
+    allowance,
+    period,
+    epoch: caller.epoch,
+  };
+}
+
+function quotaExceeded(caller: TokenCaller, allowance: number, resetsAt: Date): ApiError {
+  const plan = PLANS[caller.workspace.plan].name;
+  return new ApiError(
+    "QUOTA_EXCEEDED",
+    `The monthly allowance of ${allowance} credits (${plan} plan) is used up. Upgrade the plan, or wait for the reset at ${resetsAt.toISOString()}.`,
+    { headers: { "Retry-After": String(secondsUntil(resetsAt)) } },
+  );
+}
