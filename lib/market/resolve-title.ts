@@ -24,7 +24,8 @@ interface CandidateRow {
 
 /**
  * Title to app ids: the same matching and ranking as `GET /games?q=` (one search, not two), with how
- * each candidate matched and pg_trgm's word similarity of the query to its title.
+ * each candidate matched and pg_trgm's word similarity of the query to its title. Those two are computed
+ * for the page only: the inner query ranks the candidates by id (see searchGames).
  */
 export async function resolveTitle(q: string, limit: number, offset: number): Promise<{ items: TitleCandidate[]; total: number }> {
   const where = titleCondition(q);
@@ -38,8 +39,9 @@ export async function resolveTitle(q: string, limit: number, offset: number): Pr
              WHEN lower(g.name) LIKE ${likePattern(q)} THEN 'substring'
              ELSE 'similar' END AS match,
         word_similarity(${q.toLowerCase()}, lower(g.name))::float8 AS score
-      FROM games g WHERE ${where}
-      ORDER BY ${titleRelevanceOrder(q)} LIMIT ${limit} OFFSET ${offset}`,
+      FROM (SELECT g.app_id FROM games g WHERE ${where} ORDER BY ${titleRelevanceOrder(q)} LIMIT ${limit} OFFSET ${offset}) page
+      JOIN games g ON g.app_id = page.app_id
+      ORDER BY ${titleRelevanceOrder(q)}`,
     prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM games g WHERE ${where}`,
   ]);
   return {
