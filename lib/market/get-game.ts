@@ -4,7 +4,7 @@ import { estimateGame } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import type { GameDetail } from "./game-schema";
 
-interface DetailRow extends GameRow {
+export interface DetailRow extends GameRow {
   store_details: Record<string, unknown> | null;
   review_texts: number;
   snapshots: GameDetail["snapshots"] | null;
@@ -24,6 +24,11 @@ export async function getGameDetail(appId: number): Promise<GameDetail> {
     FROM games g WHERE g.app_id = ${appId}`;
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
+  return toGameDetail(row);
+}
+
+/** The detail shape of a row of getGameDetail's statement (the bare benchmark server maps its rows with it too). */
+export function toGameDetail(row: DetailRow): GameDetail {
   const summary = toGameSummary(row);
   return {
     ...summary,

@@ -3,7 +3,7 @@
 // /prisma/games/{appId} and /prisma/games?...: the market functions the API's handlers call (getGameDetail,
 //   searchGames: the same Prisma.sql fragments, $queryRaw, the PrismaPg pool of lib/db/prisma-client.ts).
 // /pg/games/{appId} and /pg/games?...: plain `pg` Pool (same size) with the identical SQL text and values,
-//   captured from the Prisma path at startup, rows mapped by the same toGameSummary.
+//   captured from the Prisma path at startup, rows mapped by the same toGameSummary and toGameDetail.
 // /sql: the captured statements, for EXPLAIN ANALYZE by the bench.
 // Bodies are the API's success envelope (data, meta.requestId, meta.generatedAt, pagination).
 import http from "node:http";
@@ -14,7 +14,7 @@ import { buildPagination } from "../../lib/api/pagination";
 import { newRequestId } from "../../lib/api/request-id";
 import { getPrisma } from "../../lib/db/prisma-client";
 import { toGameSummary, type GameRow } from "../../lib/market/game-row";
-import { getGameDetail } from "../../lib/market/get-game";
+import { getGameDetail, toGameDetail, type DetailRow } from "../../lib/market/get-game";
 import { searchGames, type GameSearch, type GameSort } from "../../lib/market/search-games";
 import { captureStatements as capture } from "./bench-support";
 
@@ -67,14 +67,7 @@ async function pgDetail(appId: number) {
   const { rows } = await plain.query({ text: statements.detail.text, values: [appId] });
   const row = rows[0];
   if (!row) throw new ApiError("NOT_FOUND", `No game with appId ${appId}.`, { param: "appId" });
-  return {
-    data: {
-      ...toGameSummary(row as GameRow),
-      storeDetails: row.store_details,
-      reviewTexts: { collected: row.review_texts },
-      snapshots: row.snapshots ?? [],
-    },
-  };
+  return { data: toGameDetail(row as DetailRow) };
 }
 
 async function pgList() {
