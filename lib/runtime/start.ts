@@ -69,14 +69,8 @@ async function ingestIfNeeded(databaseUrl: string) {
 
 /** After an upgrade that changed how metrics or estimates are computed, game_metrics is rebuilt once. */
 async function refreshMetricsIfStale(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { ensureGameMetrics } = await import("../market/aggregates/refresh-metrics");
-    if (await ensureGameMetrics((text, values) => client.query(text, values))) log("game metrics rebuilt (their definition changed)");
-  } finally {
-    await client.end();
-  }
+  const { ensureGameMetricsAt } = await import("../market/aggregates/refresh-metrics");
+  if (await ensureGameMetricsAt(databaseUrl)) log("game metrics rebuilt (their definition changed)");
 }
 
 function build() {

@@ -98,11 +98,6 @@ export function metricValue(metric: MetricName, ratingFloor: number, alias = "m"
   }
 }
 
-/** game_metrics rows matching `where` (written over alias `m`) as a subquery aliased `alias`. */
-export function metricRows(where: Prisma.Sql, alias = "m"): Prisma.Sql {
-  return Prisma.sql`(SELECT m.* FROM game_metrics m ${where}) AS ${Prisma.raw(alias)}`;
-}
-
 /** SQL condition: the game has a value that the metric's definition leaves out (counted as `excluded`). */
 export function metricExcluded(metric: MetricName, ratingFloor: number): Prisma.Sql | null {
   if (metric === "rating") return Prisma.sql`(m.rating IS NOT NULL AND m.reviews_total < ${ratingFloor}::int)`;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import pg from "pg";
 import { estimateSql } from "../estimates";
 
 // game_metrics (migration 0009): one row per game with the metric values as the API defines them, each
@@ -100,4 +101,15 @@ export async function ensureGameMetrics(query: Query): Promise<boolean> {
   if (!has_games || (filled && !stale)) return false;
   await refreshGameMetrics(query);
   return true;
+}
+
+/** ensureGameMetrics on its own connection to `databaseUrl` (the launcher and `npm run migrate` call this). */
+export async function ensureGameMetricsAt(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await ensureGameMetrics((text, values) => client.query(text, values));
+  } finally {
+    await client.end();
+  }
 }
