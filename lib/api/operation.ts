@@ -22,7 +22,6 @@ export interface OperationContext<Q, P> {
   query: Q;
   params: P;
   requestId: string;
-  request: Request;
   caller: Caller;
 }
 

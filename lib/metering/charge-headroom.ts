@@ -2,7 +2,7 @@
  * What this process last saw of each workspace's counter, to guess whether a call's charge will go
  * through. Only a guess: other processes charge the same counter, so the database still decides every
  * charge. The guess decides one thing: whether an operation may start while its charge is being
- * decided (lib/api/run-charged.ts), so that a workspace at the edge of its allowance, or one this
+ * decided (lib/pipeline/run-charged.ts), so that a workspace at the edge of its allowance, or one this
  * process has not charged yet, never has work done for a call that is then refused.
  */
 const MAX_WORKSPACES = 10_000;

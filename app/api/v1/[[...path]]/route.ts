@@ -1,5 +1,5 @@
 // ANY /api/v1/*: unknown paths answer NOT_FOUND, undecodable ones BAD_REQUEST, in the error envelope
-import { unknownPathResponse } from "@/lib/api/unknown-path";
+import { unknownPathResponse } from "@/lib/rest/unknown-path";
 
 export {
   unknownPathResponse as GET,

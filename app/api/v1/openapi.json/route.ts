@@ -1,5 +1,5 @@
 // GET /api/v1/openapi.json: the OpenAPI 3.1 document, generated from the operation registry
-import { readOnlyMethods } from "@/lib/api/api-route";
+import { readOnlyMethods } from "@/lib/rest/api-route";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { OPERATIONS } from "@/lib/operations";
 

@@ -1,5 +1,5 @@
 // GET /api/v1/games/{appId}: one game
-import { apiRoute } from "@/lib/api/api-route";
+import { apiRoute } from "@/lib/rest/api-route";
 import { getGame } from "@/lib/operations/get-game";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = apiRoute(getGame);

@@ -1,5 +1,5 @@
-import { ApiError } from "./api-error";
-import { errorResponse } from "./responses";
+import { ApiError } from "../api/api-error";
+import { errorResponse } from "../api/responses";
 
 /**
  * The answer for a path under /api/v1 that no operation serves. next.config.mjs rewrites paths whose

@@ -1,7 +1,10 @@
-import { ApiError } from "./api-error";
-import type { Operation } from "./operation";
-import { errorResponse } from "./responses";
-import { runOperation } from "./run-operation";
+import { authenticate } from "../access/authenticate";
+import { clientAddress } from "../access/client-address";
+import { ApiError } from "../api/api-error";
+import type { Operation } from "../api/operation";
+import { newRequestId } from "../api/request-id";
+import { errorResponse, successResponse } from "../api/responses";
+import { executeOperation, newExchange } from "../pipeline/execute-operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -13,7 +16,7 @@ type RefusedMethod = (typeof REFUSED_METHODS)[number];
 
 /**
  * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD costs no credits, see
- * runOperation), OPTIONS lists the methods that work, and the others are METHOD_NOT_ALLOWED.
+ * lib/pipeline/execute-operation.ts), OPTIONS lists the methods that work, and the others are METHOD_NOT_ALLOWED.
  */
 export function apiRoute(operation: Operation): Record<"GET" | "HEAD" | "OPTIONS" | RefusedMethod, RouteHandler> {
   const handle: RouteHandler = async (request, context) => {
@@ -24,9 +27,33 @@ export function apiRoute(operation: Operation): Record<"GET" | "HEAD" | "OPTIONS
       // The router could not decode the path (malformed percent-encoding): the client's error, not ours.
       return errorResponse(new ApiError("BAD_REQUEST", "The request path is not valid percent-encoded UTF-8."));
     }
-    return runOperation(operation, request, params);
+    return runRestCall(operation, request, params);
   };
   return { GET: handle, HEAD: handle, ...readOnlyMethods() };
+}
+
+/**
+ * The bearer front door: the caller is the request's bearer token (or an anonymous address), the answer
+ * the REST envelope. Cookies are never read here.
+ */
+async function runRestCall(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
+  const exchange = newExchange(newRequestId());
+  try {
+    const address = clientAddress(request);
+    const result = await executeOperation(
+      {
+        operation,
+        method: request.method === "HEAD" ? "HEAD" : "GET",
+        searchParams: new URL(request.url).searchParams,
+        pathParams,
+        identify: (fresh) => authenticate(request, address, fresh),
+      },
+      exchange,
+    );
+    return successResponse(result, exchange);
+  } catch (error) {
+    return errorResponse(error, exchange.requestId, exchange.headers);
+  }
 }
 
 /** OPTIONS and the refused methods, for any read-only route (the operations and the OpenAPI document). */

@@ -1,19 +1,20 @@
 import { lockPreviewFields } from "../access/anonymous-preview";
-import { authenticate, type Caller, type TokenCaller } from "../access/authenticate";
-import { clientAddress } from "../access/client-address";
+import type { Caller, TokenCaller } from "../access/authenticate";
 import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
 import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
-import { ApiError } from "./api-error";
-import type { Warning } from "./envelope";
-import type { Operation, OperationResult } from "./operation";
-import { parsePathParams, parseQuery } from "./query-params";
-import { newRequestId } from "./request-id";
-import { errorResponse, successResponse } from "./responses";
+import { ApiError } from "../api/api-error";
+import type { Warning } from "../api/envelope";
+import type { Operation, OperationResult } from "../api/operation";
+import { parsePathParams, parseQuery } from "../api/query-params";
 import { runCharged, StaleCaller } from "./run-charged";
 
-interface Exchange {
+/**
+ * What one call collects on its way through the pipeline, whatever the front door: the surface turns it
+ * into its own answer (the REST envelope and headers, an MCP tool result, a copilot tool output).
+ */
+export interface Exchange {
   requestId: string;
   headers: Record<string, string>;
   warnings: Warning[];
@@ -22,46 +23,60 @@ interface Exchange {
   limitedKey?: string;
 }
 
+/** One call of one operation, as a front door hands it to the pipeline. */
+export interface Invocation {
+  operation: Operation;
+  /** HEAD answers like GET without a body */
+  method: "GET" | "HEAD";
+  /** query parameters as strings, exactly as a URL carries them: every front door is validated alike */
+  searchParams: URLSearchParams;
+  pathParams: Record<string, string | string[]>;
+  /**
+   * Who is calling, as this front door identifies callers (a bearer token, a browser session, an MCP
+   * token). `fresh` asks for a read that skips any cache: the access epoch moved under a cached read.
+   */
+  identify: (fresh: boolean) => Promise<Caller>;
+}
+
 /** Re-reads per call: one is enough unless access keeps changing between the read and the charge. */
 const MAX_ATTEMPTS = 3;
 
+export function newExchange(requestId: string): Exchange {
+  return { requestId, headers: {}, warnings: [], meta: {} };
+}
+
 /**
- * The bearer-API pipeline every operation runs through: authenticate, rate-limit, entitle, validate,
+ * The one pipeline every front door runs an operation through: identify, rate-limit, entitle, validate,
  * reserve credits and run (side by side when the charge is expected to pass; the result waits for the
- * charge, lib/api/run-charged.ts), refund on failure, lock preview fields, envelope. Errors leak nothing.
+ * charge, lib/pipeline/run-charged.ts), refund on failure, lock preview fields. Throws ApiError (its
+ * headers and the exchange's go with the answer); anything else is the surface's internal error.
  */
-export async function runOperation(operation: Operation, request: Request, pathParams: Record<string, string | string[]>) {
-  const exchange: Exchange = { requestId: newRequestId(), headers: {}, warnings: [], meta: {} };
-  try {
-    const address = clientAddress(request);
-    for (let attempt = 1; ; attempt++) {
-      const caller = await authenticate(request, address, attempt > 1);
-      try {
-        return await serve(operation, request, pathParams, caller, exchange);
-      } catch (error) {
-        if (!(error instanceof StaleCaller)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new ApiError("SERVICE_UNAVAILABLE", "Access settings of this workspace kept changing during the call; retry it.");
-      }
+export async function executeOperation(invocation: Invocation, exchange: Exchange): Promise<OperationResult<unknown>> {
+  for (let attempt = 1; ; attempt++) {
+    const caller = await invocation.identify(attempt > 1);
+    try {
+      return await serve(invocation, caller, exchange);
+    } catch (error) {
+      if (!(error instanceof StaleCaller)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new ApiError("SERVICE_UNAVAILABLE", "Access settings of this workspace kept changing during the call; retry it.");
     }
-  } catch (error) {
-    return errorResponse(error, exchange.requestId, exchange.headers);
   }
 }
 
-async function serve(operation: Operation, request: Request, pathParams: Record<string, string | string[]>, caller: Caller, exchange: Exchange) {
+async function serve(invocation: Invocation, caller: Caller, exchange: Exchange) {
+  const { operation, searchParams } = invocation;
   await enforceRateLimits(caller, exchange);
   if (caller.kind === "token") admitToken(caller, () => checkEntitlement(caller, operation));
   else admitAnonymous(operation);
-  const searchParams = new URL(request.url).searchParams;
   const query = parseQuery(operation.query, searchParams);
-  const params = parsePathParams(operation.params, pathParams);
+  const params = parsePathParams(operation.params, invocation.pathParams);
   if (caller.kind === "token") admitToken(caller, () => checkWorkspaceAccess(caller, operation, params));
   else capPreviewPage(query, exchange, searchParams.has("limit"));
-  const result = await runCharged(operation, creditPrice(operation, request), caller, exchange, () =>
-    operation.handler({ query, params, requestId: exchange.requestId, request, caller }),
+  const result = await runCharged(operation, creditPrice(invocation), caller, exchange, () =>
+    operation.handler({ query, params, requestId: exchange.requestId, caller }),
   );
   if (caller.kind === "anonymous") markPreview(operation, result, exchange);
-  return successResponse(result, exchange);
+  return result;
 }
 
 /** A refusal is decided on a fresh read: a cached caller may predate a grant or plan change. */
@@ -122,8 +137,8 @@ function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, aske
 }
 
 /** HEAD answers with GET's status and headers but no data, so it costs nothing (it still counts for rate limits). */
-function creditPrice(operation: Operation, request: Request): number {
-  return request.method === "HEAD" ? 0 : CREDIT_PRICES[operation.costClass];
+function creditPrice(invocation: Invocation): number {
+  return invocation.method === "HEAD" ? 0 : CREDIT_PRICES[invocation.operation.costClass];
 }
 
 function markPreview(operation: Operation, result: OperationResult<unknown>, exchange: Exchange) {

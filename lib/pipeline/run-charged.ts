@@ -4,8 +4,8 @@ import { billingPeriod, secondsUntil } from "../metering/billing-period";
 import { reserveCredits } from "../metering/charge-batcher";
 import { likelyCovered } from "../metering/charge-headroom";
 import { readCounter, refundCredits } from "../metering/credits";
-import { ApiError } from "./api-error";
-import type { Operation, OperationResult } from "./operation";
+import { ApiError } from "../api/api-error";
+import type { Operation, OperationResult } from "../api/operation";
 
 /**
  * A cached token read may no longer hold: the access epoch moved before the charge, or the cached caller
