@@ -1,30 +1,12 @@
 import { ApiError } from "../api/api-error";
 import { getPrisma } from "../db/prisma-client";
-import { PLANS, type PlanId } from "./plans";
+import type { AnonymousCaller, TokenCaller } from "./caller";
+import type { PlanId } from "./plans";
 import { TOKEN_CACHE_TTL_MS, TokenCache } from "./token-cache";
 import { hashToken, parseToken, type TokenType } from "./token-format";
 
-export interface TokenCaller {
-  kind: "token";
-  tokenId: string;
-  tokenType: TokenType;
-  scopes: string[];
-  workspace: { id: string; name: string; plan: PlanId; customAllowance: number | null };
-  grants: { credits: number; apiAccess: boolean };
-  /** the access epoch this was read under: charges check it (lib/access/token-cache.ts) */
-  epoch: number;
-  /** the token hash, the cache key */
-  hash: string;
-  /** true when this came from the per-process cache rather than a read */
-  cached: boolean;
-}
-
-export interface AnonymousCaller {
-  kind: "anonymous";
-  address: string;
-}
-
-export type Caller = TokenCaller | AnonymousCaller;
+export type { AnonymousCaller, Caller, SessionCaller, TokenCaller, WorkspaceCaller } from "./caller";
+export { hasApiAccess, monthlyAllowance } from "./caller";
 
 interface TokenRow {
   id: string;
@@ -57,7 +39,7 @@ const cache = new TokenCache<TokenCaller>();
  * per-process cache, then one read. `fresh` skips the cache (a charge found the access epoch moved, or a
  * cached caller was about to be refused).
  */
-export async function authenticate(request: Request, address: string, fresh = false): Promise<Caller> {
+export async function authenticate(request: Request, address: string, fresh = false): Promise<TokenCaller | AnonymousCaller> {
   const header = request.headers.get("authorization");
   if (header === null) return { kind: "anonymous", address };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -139,13 +121,4 @@ function touchLastUsed(row: Pick<TokenRow, "id" | "last_used_at">) {
   getPrisma()
     .$executeRaw`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`
     .catch((error: unknown) => console.warn(`[auth] lastUsedAt not updated for ${row.id}:`, error));
-}
-
-export function hasApiAccess(caller: TokenCaller): boolean {
-  return PLANS[caller.workspace.plan].apiAccess || caller.grants.apiAccess;
-}
-
-export function monthlyAllowance(caller: TokenCaller): number {
-  const base = caller.workspace.customAllowance ?? PLANS[caller.workspace.plan].monthlyCredits;
-  return base + caller.grants.credits;
 }

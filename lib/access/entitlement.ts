@@ -1,10 +1,10 @@
 import { ApiError } from "../api/api-error";
 import type { Operation } from "../api/operation";
-import { hasApiAccess, type TokenCaller } from "./authenticate";
+import { hasApiAccess, type WorkspaceCaller } from "./caller";
 import { PLANS } from "./plans";
 
 /** Plan, then scope: checked before any input is read, so an unentitled caller learns nothing more. */
-export function checkEntitlement(caller: TokenCaller, operation: Operation): void {
+export function checkEntitlement(caller: WorkspaceCaller, operation: Operation): void {
   if (!hasApiAccess(caller)) {
     throw new ApiError(
       "PLAN_REQUIRED",
@@ -17,11 +17,12 @@ export function checkEntitlement(caller: TokenCaller, operation: Operation): voi
 }
 
 /** A token reaches only its own workspace's resources. */
-export function checkWorkspaceAccess(caller: TokenCaller, operation: Operation, params: Record<string, unknown>): void {
+export function checkWorkspaceAccess(caller: WorkspaceCaller, operation: Operation, params: Record<string, unknown>): void {
   if (operation.workspaceParam) {
     const requested = params[operation.workspaceParam];
     if (requested !== caller.workspace.id) {
-      throw new ApiError("FORBIDDEN", "This token belongs to another workspace.", { param: operation.workspaceParam });
+      const who = caller.kind === "token" ? "This token belongs to" : "This session is acting in";
+      throw new ApiError("FORBIDDEN", `${who} another workspace.`, { param: operation.workspaceParam });
     }
   }
 }

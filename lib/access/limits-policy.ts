@@ -5,7 +5,7 @@ import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "./plans";
  * Operators (and the test suite) can change limits without a release:
  * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
  */
-type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily", Partial<Omit<RateLimitPolicy, "name">>>>;
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "signInAddress" | "signInClient", Partial<Omit<RateLimitPolicy, "name">>>>;
 
 let overrides: Overrides | undefined;
 
@@ -30,4 +30,14 @@ export function anonymousRateLimit(): RateLimitPolicy {
 
 export function anonymousDailyLimit(): RateLimitPolicy {
   return { name: "anonymous-daily", requests: ANONYMOUS_PREVIEW.dailyRequests, windowSeconds: 86_400, ...readOverrides().anonymousDaily };
+}
+
+/** Sign-in links one email address can be sent: a few, so nobody can flood someone's inbox. */
+export function signInAddressLimit(): RateLimitPolicy {
+  return { name: "sign-in-address", requests: 5, windowSeconds: 900, ...readOverrides().signInAddress };
+}
+
+/** Sign-in links one client can ask for, whatever the addresses. */
+export function signInClientLimit(): RateLimitPolicy {
+  return { name: "sign-in-client", requests: 20, windowSeconds: 3_600, ...readOverrides().signInClient };
 }

@@ -3,7 +3,11 @@ import { getMeteringPool } from "./metering-client";
 export interface ChargeRequest {
   requestId: string;
   workspaceId: string;
-  tokenId: string;
+  /** the token that pays, or null for a browser-session call (then userId says who) */
+  tokenId: string | null;
+  userId: string | null;
+  /** the front door: rest, mcp, copilot, charts, export */
+  surface: string;
   operationId: string;
   costClass: string;
   credits: number;
@@ -37,9 +41,10 @@ export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutco
         WHERE c.used + EXCLUDED.used <= EXCLUDED.allowance
       RETURNING c.used
     ), ledger AS (
-      INSERT INTO usage_events (request_id, workspace_id, token_id, operation, cost_class, credits, status, http_status, period)
-      SELECT b.request_id, $1, b.token_id, b.operation, b.cost_class, b.credits, 'charged', 200, $2
-      FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::int[]) AS b(request_id, token_id, operation, cost_class, credits), charged
+      INSERT INTO usage_events (request_id, workspace_id, token_id, user_id, surface, operation, cost_class, credits, status, http_status, period)
+      SELECT b.request_id, $1, b.token_id, b.user_id, b.surface, b.operation, b.cost_class, b.credits, 'charged', 200, $2
+      FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[])
+        AS b(request_id, token_id, operation, cost_class, surface, credits, user_id), charged
       RETURNING 1
     )
     SELECT (SELECT used FROM charged) AS used, (SELECT epoch FROM current_epoch) AS epoch`,
@@ -53,7 +58,9 @@ export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutco
       charges.map((c) => c.tokenId),
       charges.map((c) => c.operationId),
       charges.map((c) => c.costClass),
+      charges.map((c) => c.surface),
       charges.map((c) => c.credits),
+      charges.map((c) => c.userId),
     ],
   );
   const row = rows[0];

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
+import { anonymousDailyLimit, anonymousRateLimit } from "../access/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
-import { loadWorkspaceEntitlement } from "../access/workspace-entitlement";
 import { defineOperation } from "../api/operation";
 import { getPrisma } from "../db/prisma-client";
-import { billingPeriod } from "../metering/billing-period";
-import { usageSummary } from "../metering/usage-summary";
+import { workspaceStatus } from "../metering/workspace-status";
 
 const usageLine = z.object({ calls: z.number().int(), credits: z.number().int() });
 const policySchema = z.object({ name: z.string(), requests: z.number().int(), windowSeconds: z.number().int() });
@@ -41,11 +39,11 @@ const statusSchema = z
   .object({
     service: z.object({ name: z.string(), apiVersion: z.string() }),
     caller: z.object({
-      kind: z.enum(["token", "anonymous"]),
+      kind: z.enum(["token", "session", "anonymous"]).meta({ description: "`session`: a signed-in dashboard user (the copilot, charts and export)." }),
       tokenType: z.enum(["api", "cli", "mcp"]).nullable(),
       scopes: z.array(z.string()).nullable(),
     }),
-    workspace: workspaceStatusSchema.nullable().meta({ description: "The token's workspace; `null` for anonymous callers." }),
+    workspace: workspaceStatusSchema.nullable().meta({ description: "The caller's workspace; `null` for anonymous callers." }),
     preview: z
       .object({ maxPageSize: z.number().int(), rateLimit: policySchema, dailyLimit: policySchema })
       .nullable()
@@ -90,36 +88,13 @@ export const getStatus = defineOperation({
     return {
       data: {
         ...base,
-        caller: { kind: "token" as const, tokenType: caller.tokenType, scopes: caller.scopes },
+        caller: { kind: caller.kind, tokenType: caller.kind === "token" ? caller.tokenType : null, scopes: caller.scopes },
         workspace: await workspaceStatus(caller.workspace.id),
         preview: null,
       },
     };
   },
 });
-
-async function workspaceStatus(workspaceId: string) {
-  const entitlement = (await loadWorkspaceEntitlement(workspaceId))!;
-  const { period, resetsAt } = billingPeriod();
-  const usage = await usageSummary(workspaceId, period);
-  const { plan } = entitlement;
-  return {
-    ...entitlement.workspace,
-    plan: { id: plan.id, name: plan.name, apiAccess: plan.apiAccess, monthlyCredits: plan.monthlyCredits },
-    apiAccess: entitlement.apiAccess,
-    grants: entitlement.grants,
-    credits: {
-      period,
-      allowance: entitlement.allowance,
-      used: usage.used,
-      remaining: Math.max(0, entitlement.allowance - usage.used),
-      resetsAt: resetsAt.toISOString(),
-      byCostClass: usage.byCostClass,
-      byOperation: usage.byOperation,
-    },
-    rateLimit: planRateLimit(plan.id),
-  };
-}
 
 async function catalogState() {
   const rows = await getPrisma().$queryRaw<{ games: number; tags: number; finished: Date | null }[]>`

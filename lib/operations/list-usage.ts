@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { buildPagination, pageQuery } from "../api/pagination";
 import { defineOperation } from "../api/operation";
-import { getPrisma } from "../db/prisma-client";
 import { billingPeriod } from "../metering/billing-period";
+import { LEDGER_STATUSES, readLedger } from "../metering/usage-ledger";
 
 const usageEventSchema = z
   .object({
@@ -12,7 +12,10 @@ const usageEventSchema = z
     credits: z.number().int(),
     status: z.enum(["charged", "refunded"]).meta({ description: "`refunded`: the call failed and its credits came back." }),
     httpStatus: z.number().int().nullable(),
-    tokenId: z.string(),
+    tokenId: z.string().nullable().meta({ description: "The key or credential that paid; `null` for a dashboard (browser-session) call." }),
+    userId: z.string().nullable().meta({ description: "The signed-in user behind a browser-session call (copilot, charts, export)." }),
+    surface: z.string().meta({ description: "The front door: `rest`, `mcp`, `copilot`, `charts` or `export`." }),
+    clientId: z.string().nullable().meta({ description: "The MCP client that made the call, when one did." }),
     createdAt: z.string(),
   })
   .meta({ id: "UsageEvent" });
@@ -35,30 +38,19 @@ export const listUsage = defineOperation({
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected YYYY-MM")
       .optional()
       .meta({ description: "Billing period YYYY-MM (UTC); default the current one." }),
+    tokenId: z.string().max(64).optional().meta({ description: "Only the calls paid by this key or credential (`key_...`)." }),
+    operation: z.string().max(64).optional().meta({ description: "Only the calls of this operation id, e.g. `getGame`." }),
+    status: z.enum(LEDGER_STATUSES).optional().meta({ description: "Only `charged` or only `refunded` calls." }),
     ...pageQuery,
   }),
   params: z.object({ workspaceId: z.string().max(64).meta({ description: "Workspace id, `ws_...`." }) }),
   data: z.array(usageEventSchema),
   paginated: true,
   async handler({ query, params }) {
-    const period = query.period ?? billingPeriod().period;
-    const prisma = getPrisma();
-    const where = { workspaceId: params.workspaceId, period };
-    const [rows, total] = await Promise.all([
-      prisma.usageEvent.findMany({ where, orderBy: { id: "desc" }, skip: query.offset, take: query.limit }),
-      prisma.usageEvent.count({ where }),
-    ]);
+    const filter = { workspaceId: params.workspaceId, period: query.period ?? billingPeriod().period, tokenId: query.tokenId, operation: query.operation, status: query.status };
+    const { rows, total } = await readLedger(filter, { offset: query.offset, limit: query.limit });
     return {
-      data: rows.map((row) => ({
-        requestId: row.requestId,
-        operation: row.operation,
-        costClass: row.costClass,
-        credits: row.credits,
-        status: row.status as "charged" | "refunded",
-        httpStatus: row.httpStatus,
-        tokenId: row.tokenId,
-        createdAt: row.createdAt.toISOString(),
-      })),
+      data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       pagination: buildPagination(query.limit, query.offset, total),
     };
   },

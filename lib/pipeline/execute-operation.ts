@@ -1,5 +1,5 @@
 import { lockPreviewFields } from "../access/anonymous-preview";
-import type { Caller, TokenCaller } from "../access/authenticate";
+import type { Caller, WorkspaceCaller } from "../access/caller";
 import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
 import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
@@ -36,7 +36,12 @@ export interface Invocation {
    * token). `fresh` asks for a read that skips any cache: the access epoch moved under a cached read.
    */
   identify: (fresh: boolean) => Promise<Caller>;
+  /** the front door, recorded in the ledger (default `rest`) */
+  surface?: Surface;
 }
+
+export const SURFACES = ["rest", "mcp", "copilot", "charts", "export"] as const;
+export type Surface = (typeof SURFACES)[number];
 
 /** Re-reads per call: one is enough unless access keeps changing between the read and the charge. */
 const MAX_ATTEMPTS = 3;
@@ -66,13 +71,14 @@ export async function executeOperation(invocation: Invocation, exchange: Exchang
 async function serve(invocation: Invocation, caller: Caller, exchange: Exchange) {
   const { operation, searchParams } = invocation;
   await enforceRateLimits(caller, exchange);
-  if (caller.kind === "token") admitToken(caller, () => checkEntitlement(caller, operation));
+  if (caller.kind !== "anonymous") admitMember(caller, () => checkEntitlement(caller, operation));
   else admitAnonymous(operation);
   const query = parseQuery(operation.query, searchParams);
   const params = parsePathParams(operation.params, invocation.pathParams);
-  if (caller.kind === "token") admitToken(caller, () => checkWorkspaceAccess(caller, operation, params));
+  if (caller.kind !== "anonymous") admitMember(caller, () => checkWorkspaceAccess(caller, operation, params));
   else capPreviewPage(query, exchange, searchParams.has("limit"));
-  const result = await runCharged(operation, creditPrice(invocation), caller, exchange, () =>
+  const charge = { operation, credits: creditPrice(invocation), surface: invocation.surface ?? "rest" };
+  const result = await runCharged(charge, caller, exchange, () =>
     operation.handler({ query, params, requestId: exchange.requestId, caller }),
   );
   if (caller.kind === "anonymous") markPreview(operation, result, exchange);
@@ -80,7 +86,7 @@ async function serve(invocation: Invocation, caller: Caller, exchange: Exchange)
 }
 
 /** A refusal is decided on a fresh read: a cached caller may predate a grant or plan change. */
-function admitToken(caller: TokenCaller, check: () => void) {
+function admitMember(caller: WorkspaceCaller, check: () => void) {
   try {
     check();
   } catch (error) {
@@ -89,14 +95,21 @@ function admitToken(caller: TokenCaller, check: () => void) {
   }
 }
 
+/** Tokens are limited each on their own, a signed-in user across their session surfaces, anonymous callers per address. */
+function rateLimitKey(caller: Caller): string {
+  if (caller.kind === "token") return `token:${caller.tokenId}`;
+  if (caller.kind === "session") return `user:${caller.userId}`;
+  return `ip:${caller.address}`;
+}
+
 async function enforceRateLimits(caller: Caller, exchange: Exchange) {
-  const key = caller.kind === "token" ? `token:${caller.tokenId}` : `ip:${caller.address}`;
+  const key = rateLimitKey(caller);
   if (exchange.limitedKey === key) return;
   exchange.limitedKey = key;
   const checks =
-    caller.kind === "token"
-      ? [checkRateLimit(`token:${caller.tokenId}`, planRateLimit(caller.workspace.plan))]
-      : [checkRateLimit(`ip:${caller.address}`, anonymousRateLimit()), checkRateLimit(`ip:${caller.address}`, anonymousDailyLimit())];
+    caller.kind === "anonymous"
+      ? [checkRateLimit(key, anonymousRateLimit()), checkRateLimit(key, anonymousDailyLimit())]
+      : [checkRateLimit(key, planRateLimit(caller.workspace.plan))];
   const outcomes = await Promise.all(checks);
   Object.assign(exchange.headers, rateLimitHeaders(outcomes[0]));
   const warning = outcomes.find((outcome) => outcome.warning)?.warning;
@@ -107,7 +120,7 @@ async function enforceRateLimits(caller: Caller, exchange: Exchange) {
 
 function rateLimited(outcome: RateLimitOutcome, caller: Caller): ApiError {
   const { policy } = outcome;
-  const scope = caller.kind === "token" ? "this token" : "anonymous callers from this address";
+  const scope = { token: "this token", session: "your signed-in account", anonymous: "anonymous callers from this address" }[caller.kind];
   const remedy = caller.kind === "anonymous" ? " Use an API key for higher limits." : "";
   return new ApiError(
     "RATE_LIMITED",

@@ -1,4 +1,4 @@
-import { monthlyAllowance, type Caller, type TokenCaller } from "../access/authenticate";
+import { monthlyAllowance, type Caller, type WorkspaceCaller } from "../access/caller";
 import { PLANS } from "../access/plans";
 import { billingPeriod, secondsUntil } from "../metering/billing-period";
 import { reserveCredits } from "../metering/charge-batcher";
@@ -29,14 +29,21 @@ const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
  * (lib/metering/charge-headroom.ts), so the call waits for the slower of the two instead of both in turn;
  * at the edge of the allowance it starts only once charged, so a refused call does no work.
  */
+export interface ChargeTerms {
+  operation: Operation;
+  credits: number;
+  /** the front door, for the ledger */
+  surface: string;
+}
+
 export async function runCharged(
-  operation: Operation,
-  credits: number,
+  terms: ChargeTerms,
   caller: Caller,
   exchange: { requestId: string; meta: Record<string, unknown> },
   run: () => Promise<OperationResult<unknown>>,
 ): Promise<OperationResult<unknown>> {
-  if (caller.kind !== "token") return run();
+  if (caller.kind === "anonymous") return run();
+  const { operation, credits } = terms;
   const { period, resetsAt } = billingPeriod();
   const allowance = monthlyAllowance(caller);
   const quota = (used: number, charged: number) => ({
@@ -53,7 +60,7 @@ export async function runCharged(
     exchange.meta.quota = quota(used, 0);
     return released(outcome);
   }
-  const charge = chargeOf(operation, caller, exchange.requestId, credits, allowance, period);
+  const charge = chargeOf(terms, caller, exchange.requestId, allowance, period);
   const early = likelyCovered(charge, credits, allowance);
   const reserving = reserveCredits(charge);
   const running = early ? settle(run()) : undefined;
@@ -77,21 +84,23 @@ function released<T>(outcome: Settled<T>): T {
   throw outcome.error;
 }
 
-function chargeOf(operation: Operation, caller: TokenCaller, requestId: string, credits: number, allowance: number, period: string) {
+function chargeOf(terms: ChargeTerms, caller: WorkspaceCaller, requestId: string, allowance: number, period: string) {
   return {
     requestId,
     workspaceId: caller.workspace.id,
-    tokenId: caller.tokenId,
-    operationId: operation.id,
-    costClass: operation.costClass,
-    credits,
+    tokenId: caller.kind === "token" ? caller.tokenId : null,
+    userId: caller.kind === "session" ? caller.userId : null,
+    surface: terms.surface,
+    operationId: terms.operation.id,
+    costClass: terms.operation.costClass,
+    credits: terms.credits,
     allowance,
     period,
     epoch: caller.epoch,
   };
 }
 
-function quotaExceeded(caller: TokenCaller, allowance: number, resetsAt: Date): ApiError {
+function quotaExceeded(caller: WorkspaceCaller, allowance: number, resetsAt: Date): ApiError {
   const plan = PLANS[caller.workspace.plan].name;
   return new ApiError(
     "QUOTA_EXCEEDED",

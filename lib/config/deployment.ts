@@ -1,0 +1,14 @@
+/**
+ * Where this app runs. `npm start` serves a production build on every machine, so NODE_ENV cannot tell a
+ * developer's embedded default from a real deployment: a deployment says so with LUDEX_ENV=production,
+ * and Vercel's production environment counts as one.
+ */
+export function isProductionDeployment(): boolean {
+  return process.env.LUDEX_ENV === "production" || process.env.VERCEL_ENV === "production";
+}
+
+/** The public origin users reach the app at, when configured (sign-in links, OAuth issuer). */
+export function configuredPublicUrl(): string | undefined {
+  const url = process.env.LUDEX_PUBLIC_URL || process.env.AUTH_URL;
+  return url ? url.replace(/\/+$/, "") : undefined;
+}

@@ -1,0 +1,96 @@
+import type { Prisma } from "../db/generated/client";
+import { getPrisma } from "../db/prisma-client";
+
+export const LEDGER_STATUSES = ["charged", "refunded"] as const;
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+
+/** Which rows of a workspace's ledger: one billing period, optionally one key, operation or status. */
+export interface LedgerFilter {
+  workspaceId: string;
+  period: string;
+  tokenId?: string;
+  operation?: string;
+  status?: LedgerStatus;
+}
+
+export interface LedgerRow {
+  requestId: string;
+  operation: string;
+  costClass: string;
+  credits: number;
+  status: LedgerStatus;
+  httpStatus: number | null;
+  tokenId: string | null;
+  userId: string | null;
+  surface: string;
+  clientId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The itemised ledger, newest first: what GET /workspaces/{id}/usage, the dashboard's usage screen and
+ * its CSV download all read, so the three can never disagree.
+ */
+export async function readLedger(filter: LedgerFilter, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }> {
+  const where = ledgerWhere(filter);
+  const prisma = getPrisma();
+  const [rows, total] = await Promise.all([
+    prisma.usageEvent.findMany({ where, orderBy: { id: "desc" }, skip: page.offset, take: page.limit }),
+    prisma.usageEvent.count({ where }),
+  ]);
+  return { rows: rows.map(toLedgerRow), total };
+}
+
+/** Every row of the filter, newest first, a batch at a time (the CSV download streams these). */
+export async function* ledgerBatches(filter: LedgerFilter, batchSize = 1_000): AsyncGenerator<LedgerRow[]> {
+  let before: bigint | undefined;
+  for (;;) {
+    const rows = await getPrisma().usageEvent.findMany({
+      where: { ...ledgerWhere(filter), ...(before === undefined ? {} : { id: { lt: before } }) },
+      orderBy: { id: "desc" },
+      take: batchSize,
+    });
+    if (rows.length === 0) return;
+    yield rows.map(toLedgerRow);
+    before = rows[rows.length - 1].id;
+    if (rows.length < batchSize) return;
+  }
+}
+
+function ledgerWhere(filter: LedgerFilter): Prisma.UsageEventWhereInput {
+  return {
+    workspaceId: filter.workspaceId,
+    period: filter.period,
+    ...(filter.tokenId ? { tokenId: filter.tokenId } : {}),
+    ...(filter.operation ? { operation: filter.operation } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  };
+}
+
+function toLedgerRow(row: {
+  requestId: string;
+  operation: string;
+  costClass: string;
+  credits: number;
+  status: string;
+  httpStatus: number | null;
+  tokenId: string | null;
+  userId: string | null;
+  surface: string;
+  clientId: string | null;
+  createdAt: Date;
+}): LedgerRow {
+  return {
+    requestId: row.requestId,
+    operation: row.operation,
+    costClass: row.costClass,
+    credits: row.credits,
+    status: row.status as LedgerStatus,
+    httpStatus: row.httpStatus,
+    tokenId: row.tokenId,
+    userId: row.userId,
+    surface: row.surface,
+    clientId: row.clientId,
+    createdAt: row.createdAt,
+  };
+}
