@@ -7,18 +7,14 @@ export const metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
+export const viewport = { width: "device-width", initialScale: 1 };
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <header className="site-header">
-          <a href="/" className="brand">Ludex</a>
-          <nav>
-            <a href="/docs">API reference</a>
-            <a href="/api/v1/openapi.json">OpenAPI</a>
-          </nav>
-        </header>
-        <main>{children}</main>
+        <a className="skip-link" href="#content">Skip to content</a>
+        {children}
       </body>
     </html>
   );

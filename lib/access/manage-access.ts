@@ -1,9 +1,6 @@
 import { getPrisma } from "../db/prisma-client";
-import { billingPeriod } from "../metering/billing-period";
-import { usageSummary } from "../metering/usage-summary";
 import { newId } from "./ids";
 import type { PlanId } from "./plans";
-import { loadWorkspaceEntitlement } from "./workspace-entitlement";
 import { generateToken, type TokenType } from "./token-format";
 
 export const DEFAULT_SCOPES = ["market:read", "workspace:read"];
@@ -24,6 +21,10 @@ export interface CreateKeyInput {
   expiresInSeconds?: number;
   name?: string;
   browserSessionId?: string;
+  /** the dashboard user creating it */
+  createdByUserId?: string;
+  /** who asked for it: a CLI's host and version, an MCP client's name */
+  clientName?: string;
 }
 
 /** Mints a token; the secret is in the returned object and nowhere else, ever. */
@@ -43,6 +44,8 @@ export async function createKey(input: CreateKeyInput) {
       scopes: input.scopes ?? DEFAULT_SCOPES,
       expiresAt: ttl === undefined ? null : new Date(Date.now() + ttl * 1000),
       browserSessionId: input.browserSessionId ?? null,
+      createdByUserId: input.createdByUserId ?? null,
+      clientName: input.clientName ?? null,
     },
   });
   return {
@@ -51,8 +54,10 @@ export async function createKey(input: CreateKeyInput) {
     type: record.type,
     workspaceId: record.workspaceId,
     scopes: record.scopes,
+    name: record.name,
     displayPrefix: record.displayPrefix,
     last4: record.last4,
+    createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,
   };
 }
@@ -82,22 +87,6 @@ export async function createGrant(input: { workspaceId: string; credits: number;
     },
   });
   return { id: record.id, workspaceId: record.workspaceId, credits: record.credits, apiAccess: record.apiAccess, startsAt: record.startsAt.toISOString(), endsAt: record.endsAt.toISOString() };
-}
-
-export async function workspaceUsage(workspaceId: string) {
-  const entitlement = await loadWorkspaceEntitlement(workspaceId);
-  if (!entitlement) throw new Error(`No workspace ${workspaceId}.`);
-  const { period, resetsAt } = billingPeriod();
-  const summary = await usageSummary(workspaceId, period);
-  return {
-    workspaceId,
-    plan: entitlement.plan.id,
-    allowance: entitlement.allowance,
-    remaining: Math.max(0, entitlement.allowance - summary.used),
-    resetsAt: resetsAt.toISOString(),
-    ...summary,
-    reconciled: summary.used === summary.ledgerCredits,
-  };
 }
 
 async function requireWorkspace(id: string) {

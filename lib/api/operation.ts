@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import type { Pagination } from "./pagination";
 import type { Warning } from "./envelope";
-import type { Caller } from "../access/authenticate";
 
 /** Spec section 8, cheapest first. The credit price of each lives in the plan table, not here. */
 export const COST_CLASSES = ["free", "baseline", "counts", "per-title", "heavy"] as const;
@@ -18,11 +17,20 @@ export const COST_CLASS_LABELS: Record<CostClass, string> = {
 export const SCOPES = ["market:read", "workspace:read"] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * Who is calling, as far as a handler may care. The access layer's callers (lib/access/caller.ts) have
+ * these shapes; declaring them here keeps the primitives free of imports from the layers above.
+ */
+export type OperationCaller =
+  | { kind: "token"; tokenType: "api" | "cli" | "mcp"; scopes: string[]; workspace: { id: string } }
+  | { kind: "session"; scopes: string[]; workspace: { id: string } }
+  | { kind: "anonymous" };
+
 export interface OperationContext<Q, P> {
   query: Q;
   params: P;
   requestId: string;
-  caller: Caller;
+  caller: OperationCaller;
 }
 
 export interface OperationResult<D> {

@@ -6,6 +6,9 @@ import { configuredPublicUrl, isProductionDeployment } from "../config/deploymen
 import { mailConfigured, sendMail } from "../mail/send-mail";
 import { ludexAdapter } from "./auth-adapter";
 
+// Auth.js reads its public origin from AUTH_URL; LUDEX_PUBLIC_URL names the same origin for the whole app.
+if (!process.env.AUTH_URL && process.env.LUDEX_PUBLIC_URL) process.env.AUTH_URL = process.env.LUDEX_PUBLIC_URL;
+
 /** A sign-in link works once and for this long. */
 export const SIGN_IN_LINK_MINUTES = 10;
 /** A browser session lasts this long; CLI credentials it issued end with it at the latest. */

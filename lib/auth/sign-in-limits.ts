@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { signInAddressLimit, signInClientLimit } from "../access/limits-policy";
+import { signInAddressLimit, signInClientLimit } from "../metering/limits-policy";
 import { checkRateLimit } from "../metering/rate-limit";
 
 export type SignInLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: string };

@@ -1,4 +1,6 @@
+import { loadWorkspaceEntitlement } from "../access/workspace-entitlement";
 import { getPrisma } from "../db/prisma-client";
+import { billingPeriod } from "./billing-period";
 
 export interface UsageLine {
   calls: number;
@@ -39,4 +41,21 @@ function add(totals: Record<string, UsageLine>, key: string, line: UsageLine) {
   const total = (totals[key] ??= { calls: 0, credits: 0 });
   total.calls += line.calls;
   total.credits += line.credits;
+}
+
+/** The admin command's usage report: the period's summary, reconciled against the ledger. */
+export async function workspaceUsage(workspaceId: string) {
+  const entitlement = await loadWorkspaceEntitlement(workspaceId);
+  if (!entitlement) throw new Error(`No workspace ${workspaceId}.`);
+  const { period, resetsAt } = billingPeriod();
+  const summary = await usageSummary(workspaceId, period);
+  return {
+    workspaceId,
+    plan: entitlement.plan.id,
+    allowance: entitlement.allowance,
+    remaining: Math.max(0, entitlement.allowance - summary.used),
+    resetsAt: resetsAt.toISOString(),
+    ...summary,
+    reconciled: summary.used === summary.ledgerCredits,
+  };
 }

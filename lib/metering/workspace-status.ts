@@ -1,4 +1,4 @@
-import { planRateLimit } from "../access/limits-policy";
+import { planRateLimit } from "../metering/limits-policy";
 import { loadWorkspaceEntitlement } from "../access/workspace-entitlement";
 import { billingPeriod } from "./billing-period";
 import { usageSummary } from "./usage-summary";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { anonymousDailyLimit, anonymousRateLimit } from "../access/limits-policy";
+import { anonymousDailyLimit, anonymousRateLimit } from "../metering/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { defineOperation } from "../api/operation";
 import { getPrisma } from "../db/prisma-client";

@@ -1,7 +1,7 @@
 import { lockPreviewFields } from "../access/anonymous-preview";
 import type { Caller, WorkspaceCaller } from "../access/caller";
 import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
-import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../access/limits-policy";
+import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../metering/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
 import { ApiError } from "../api/api-error";

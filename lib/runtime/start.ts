@@ -5,6 +5,7 @@ import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
 import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
 import { migrateDatabase } from "../db/migrate-database";
+import { ensureAuthSecret } from "./auth-secret";
 import { needsBuild } from "./build-state";
 import { ensureDemoWorkspace } from "./demo-workspace";
 import { progressReporter } from "./progress-line";
@@ -33,6 +34,7 @@ async function main() {
   await ingestIfNeeded(databaseUrl);
   await refreshMetricsIfStale(databaseUrl);
   if (embedded) await ensureDemoWorkspace(databaseUrl, log);
+  ensureAuthSecret(dataDirectory());
   if (!dev && process.env.LUDEX_SKIP_BUILD !== "1" && needsBuild()) build();
   process.removeAllListeners("SIGINT").removeAllListeners("SIGTERM");
   serve(embedded?.stop);

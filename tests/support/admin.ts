@@ -5,7 +5,7 @@ const run = promisify(execFile);
 
 /** Runs `npm run admin -- ...args --json` (the operators' interface) against the test database. */
 export async function admin<T = Record<string, any>>(databaseUrl: string, ...args: string[]): Promise<T> {
-  const { stdout } = await run("npx", ["tsx", "lib/access/admin-cli.ts", ...args, "--json"], {
+  const { stdout } = await run("npx", ["tsx", "lib/admin/admin-cli.ts", ...args, "--json"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     // generous: on a loaded machine (2 cores shared with other suites) nine of these start at once
     timeout: 240_000,

@@ -1,9 +1,10 @@
 // npm run admin -- <command>: operator commands on the same database the server uses.
 import { parseArgs } from "node:util";
 import { connectDatabase } from "../db/connect-database";
-import { createGrant, createKey, createWorkspace, revokeKey, workspaceUsage } from "./manage-access";
-import { PLAN_IDS, type PlanId } from "./plans";
-import { TOKEN_TYPES, type TokenType } from "./token-format";
+import { createGrant, createKey, createWorkspace, revokeKey } from "../access/manage-access";
+import { workspaceUsage } from "../metering/usage-summary";
+import { PLAN_IDS, type PlanId } from "../access/plans";
+import { TOKEN_TYPES, type TokenType } from "../access/token-format";
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   workspace create --name NAME --plan free|starter|pro [--allowance N]

@@ -1,5 +1,5 @@
-import type { RateLimitPolicy } from "../metering/rate-limit";
-import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "./plans";
+import type { RateLimitPolicy } from "./rate-limit";
+import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "../access/plans";
 
 /**
  * Operators (and the test suite) can change limits without a release:
