@@ -12,3 +12,16 @@ export function configuredPublicUrl(): string | undefined {
   const url = process.env.LUDEX_PUBLIC_URL || process.env.AUTH_URL;
   return url ? url.replace(/\/+$/, "") : undefined;
 }
+
+/**
+ * The origin to put in links the app mails or hands out: the configured public URL, else the origin the
+ * request came to by its Host header (under `next start` a route handler's URL says "localhost" whatever
+ * the browser used). Production deployments configure the URL, so a forged Host header cannot redirect links.
+ */
+export function publicOrigin(request: Request): string {
+  const configured = configuredPublicUrl();
+  if (configured) return new URL(configured).origin;
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
+}

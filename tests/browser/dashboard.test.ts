@@ -31,7 +31,7 @@ describe("the dashboard", () => {
     const { context, page } = await signInWithBrowser(browser, unique("owner"));
     // First sign-in: a personal workspace with the welcome grant (API access and 500 credits).
     await expect(page.locator("h1").textContent()).resolves.toContain("workspace");
-    await expect(page.locator("#grants-heading + table").textContent()).resolves.toContain("500");
+    await expect(page.locator("#grants-heading + div table").textContent()).resolves.toContain("500");
 
     const secret = await createKey(page, "ci pipeline");
     expect(secret).toMatch(/^ldx_[0-9A-Za-z]{36}$/);

@@ -21,9 +21,7 @@ export default async function OverviewPage() {
         <section className="card" aria-labelledby="plan-heading">
           <h2 id="plan-heading">Plan</h2>
           <p className="figure">{status.plan.name}</p>
-          <p className={status.apiAccess ? "ok" : "warn"}>
-            {status.apiAccess ? "API access included" : "No API access: ask for an upgrade or a grant"}
-          </p>
+          <p className={status.apiAccess ? "ok" : "warn"}>{accessLine(status)}</p>
           <p className="muted small">Plans change through Ludex (the operator's admin command); grants add access and credits for a time.</p>
         </section>
         <section className="card" aria-labelledby="credits-heading">
@@ -45,6 +43,7 @@ export default async function OverviewPage() {
         {status.grants.length === 0 ? (
           <p className="muted">None.</p>
         ) : (
+          <div className="table-scroll">
           <table>
             <thead>
               <tr><th scope="col">Credits</th><th scope="col">API access</th><th scope="col">From</th><th scope="col">Until</th><th scope="col">Note</th></tr>
@@ -61,6 +60,7 @@ export default async function OverviewPage() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </section>
       <section className="card" aria-labelledby="start-heading">
@@ -75,4 +75,12 @@ export default async function OverviewPage() {
       </section>
     </>
   );
+}
+
+/** Where API access comes from: the plan, a grant (until when), or nowhere yet. */
+function accessLine(status: Awaited<ReturnType<typeof workspaceStatus>>): string {
+  if (status.plan.apiAccess) return "API access included in the plan";
+  const grant = status.grants.filter((g) => g.apiAccess).sort((a, b) => b.endsAt.localeCompare(a.endsAt))[0];
+  if (grant) return `API access through a grant until ${formatDate(grant.endsAt)}`;
+  return "No API access: ask for an upgrade or a grant";
 }

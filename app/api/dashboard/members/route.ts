@@ -2,6 +2,7 @@
 import { sessionRoute, readJsonBody } from "@/lib/session/session-route";
 import { inviteBody } from "@/lib/session/dashboard-schemas";
 import { inviteMember } from "@/lib/workspaces/manage-members";
+import { publicOrigin } from "@/lib/config/deployment";
 
 export const POST = sessionRoute(async ({ request, session }) => {
   const { email, role } = await readJsonBody(request, inviteBody);
@@ -12,7 +13,7 @@ export const POST = sessionRoute(async ({ request, session }) => {
     inviterEmail: session.user.email,
     email,
     role,
-    origin: new URL(request.url).origin,
+    origin: publicOrigin(request),
   });
   return Response.json(invitation, { status: 201 });
 });
