@@ -35,7 +35,7 @@ export async function readLedger(filter: LedgerFilter, page: { offset: number; l
   const where = ledgerWhere(filter);
   const prisma = getPrisma();
   const [rows, total] = await Promise.all([
-    prisma.usageEvent.findMany({ where, orderBy: { id: "desc" }, skip: page.offset, take: page.limit }),
+    prisma.usageEvent.findMany({ where, select: LEDGER_COLUMNS, orderBy: { id: "desc" }, skip: page.offset, take: page.limit }),
     prisma.usageEvent.count({ where }),
   ]);
   return { rows: rows.map(toLedgerRow), total };
@@ -47,6 +47,7 @@ export async function* ledgerBatches(filter: LedgerFilter, batchSize = 1_000): A
   for (;;) {
     const rows = await getPrisma().usageEvent.findMany({
       where: { ...ledgerWhere(filter), ...(before === undefined ? {} : { id: { lt: before } }) },
+      select: LEDGER_COLUMNS,
       orderBy: { id: "desc" },
       take: batchSize,
     });
@@ -67,30 +68,22 @@ function ledgerWhere(filter: LedgerFilter): Prisma.UsageEventWhereInput {
   };
 }
 
-function toLedgerRow(row: {
-  requestId: string;
-  operation: string;
-  costClass: string;
-  credits: number;
-  status: string;
-  httpStatus: number | null;
-  tokenId: string | null;
-  userId: string | null;
-  surface: string;
-  clientId: string | null;
-  createdAt: Date;
-}): LedgerRow {
-  return {
-    requestId: row.requestId,
-    operation: row.operation,
-    costClass: row.costClass,
-    credits: row.credits,
-    status: row.status as LedgerStatus,
-    httpStatus: row.httpStatus,
-    tokenId: row.tokenId,
-    userId: row.userId,
-    surface: row.surface,
-    clientId: row.clientId,
-    createdAt: row.createdAt,
-  };
+/** The ledger's columns as the three readers show them; the row id only orders the batches. */
+const LEDGER_COLUMNS = {
+  id: true,
+  requestId: true,
+  operation: true,
+  costClass: true,
+  credits: true,
+  status: true,
+  httpStatus: true,
+  tokenId: true,
+  userId: true,
+  surface: true,
+  clientId: true,
+  createdAt: true,
+} as const;
+
+function toLedgerRow({ id: _id, status, ...row }: Omit<LedgerRow, "status"> & { id: bigint; status: string }): LedgerRow {
+  return { ...row, status: status as LedgerStatus };
 }
