@@ -1,13 +1,13 @@
 // npm run ingest [-- --database-url URL] [--data-dir DIR]: load the vendored real Steam data.
 import { parseArgs } from "node:util";
-import { dataDirectory } from "../lib/db/connect-database";
+import { dataDirectory, directDatabaseUrl } from "../lib/db/connect-database";
 import { findRunningEmbedded } from "../lib/db/embedded-server";
 import type { IngestReport } from "../lib/market/ingest/run-ingest";
 import { runIngest } from "../lib/market/ingest/run-ingest";
 import { progressReporter } from "../lib/runtime/progress-line";
 
 const { values } = parseArgs({ options: { "database-url": { type: "string" }, "data-dir": { type: "string" } } });
-const databaseUrl = values["database-url"] || process.env.DATABASE_URL || (await findRunningEmbedded(dataDirectory()));
+const databaseUrl = values["database-url"] || directDatabaseUrl() || (await findRunningEmbedded(dataDirectory()));
 if (!databaseUrl) {
   console.error(
     "npm run ingest needs a database: DATABASE_URL is not set and no embedded server is running.\n" +

@@ -1,4 +1,5 @@
 import { ApiError } from "../api/api-error";
+import { afterResponse } from "../api/after-response";
 import { getPrisma } from "../db/prisma-client";
 import type { AnonymousCaller, TokenCaller } from "./caller";
 import type { PlanId } from "./plans";
@@ -118,7 +119,5 @@ function touchCached(caller: TokenCaller) {
 /** lastUsedAt to the minute: a write at most once a minute per token, not on every call. */
 function touchLastUsed(row: Pick<TokenRow, "id" | "last_used_at">) {
   if (row.last_used_at && Date.now() - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS) return;
-  getPrisma()
-    .$executeRaw`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`
-    .catch((error: unknown) => console.warn(`[auth] lastUsedAt not updated for ${row.id}:`, error));
+  afterResponse(`[auth] lastUsedAt update for ${row.id}`, () => getPrisma().$executeRaw`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`);
 }

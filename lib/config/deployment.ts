@@ -7,9 +7,18 @@ export function isProductionDeployment(): boolean {
   return process.env.LUDEX_ENV === "production" || process.env.VERCEL_ENV === "production";
 }
 
-/** The public origin users reach the app at, when configured (sign-in links, OAuth issuer). */
+/** Running on Vercel (the platform sets VERCEL=1 at build and run time): no embedded database, no local state. */
+export function isVercel(): boolean {
+  return process.env.VERCEL === "1";
+}
+
+/**
+ * The public origin users reach the app at, when configured (sign-in links, OAuth issuer). On Vercel's
+ * production environment the project's production domain stands in when nothing is configured.
+ */
 export function configuredPublicUrl(): string | undefined {
-  const url = process.env.LUDEX_PUBLIC_URL || process.env.AUTH_URL;
+  const vercelProduction = process.env.VERCEL_ENV === "production" && process.env.VERCEL_PROJECT_PRODUCTION_URL;
+  const url = process.env.LUDEX_PUBLIC_URL || process.env.AUTH_URL || (vercelProduction ? `https://${vercelProduction}` : undefined);
   return url ? url.replace(/\/+$/, "") : undefined;
 }
 

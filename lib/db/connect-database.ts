@@ -8,13 +8,22 @@ export function dataDirectory(): string {
 }
 
 /**
+ * The URL one-off commands (migrate, ingest, admin) use: the direct, unpooled one when the host names both
+ * (Vercel's Postgres integrations set DATABASE_URL_UNPOOLED, older ones POSTGRES_URL_NON_POOLING), since
+ * migrations and long loads do not belong on a transaction pooler; else DATABASE_URL.
+ */
+export function directDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.DATABASE_URL_UNPOOLED || env.POSTGRES_URL_NON_POOLING || env.DATABASE_URL || undefined;
+}
+
+/**
  * For commands beside the server (admin, migrate, ingest): DATABASE_URL if set; else the embedded
  * server that `npm start` runs for the data folder; else that folder opened here for the command's
  * duration (PGlite allows one process, so only when no server holds it).
  */
 export async function connectDatabase(options: { migrate?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let url = process.env.DATABASE_URL || (await findRunningEmbedded(dataDirectory()));
+  let url = directDatabaseUrl() || (await findRunningEmbedded(dataDirectory()));
   if (!url) {
     const embedded = await startEmbeddedPostgres({ dataDir: dataDirectory() });
     url = embedded.url;

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { attachDatabasePool } from "@vercel/functions";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
 
 // One client and one pool per process; Next's dev reloads re-evaluate modules, so they live on globalThis.
-const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPool?: pg.Pool };
+const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPrismaPool?: pg.Pool; ludexPool?: pg.Pool };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -41,7 +42,9 @@ function serverOptions(url: string): { options?: string } {
 export function getPrisma(): PrismaClient {
   if (!holder.ludexPrisma) {
     const connectionString = databaseUrl();
-    const adapter = new PrismaPg({ connectionString, max: POOL_SIZE, ...serverOptions(connectionString) });
+    // Prisma's adapter does not end a pool it was given: disconnectPrisma does.
+    holder.ludexPrismaPool = platformPool({ connectionString, max: POOL_SIZE, ...serverOptions(connectionString) });
+    const adapter = new PrismaPg(holder.ludexPrismaPool);
     holder.ludexPrisma = new PrismaClient({
       adapter,
       // PGlite runs one transaction at a time for all connections: waiting for a slot can take a while.
@@ -53,13 +56,26 @@ export function getPrisma(): PrismaClient {
 
 /** A pg pool on the same database and size, for raw SQL on hot paths. */
 export function getPool(): pg.Pool {
-  holder.ludexPool ??= new pg.Pool({ connectionString: databaseUrl(), max: POOL_SIZE });
+  holder.ludexPool ??= platformPool({ connectionString: databaseUrl(), max: POOL_SIZE });
   return holder.ludexPool;
 }
 
+/**
+ * A pool that a serverless platform can suspend safely: on Vercel, idle connections close after 5 s and
+ * attachDatabasePool keeps the function instance alive until they have (it does nothing elsewhere), so a
+ * frozen instance does not hold connections the database counts against its limit.
+ */
+function platformPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, ...(process.env.VERCEL === "1" ? { idleTimeoutMillis: 5_000 } : {}) });
+  attachDatabasePool(pool);
+  return pool;
+}
+
 export async function disconnectPrisma(): Promise<void> {
-  const { ludexPrisma, ludexPool } = holder;
+  const { ludexPrisma, ludexPrismaPool, ludexPool } = holder;
   holder.ludexPrisma = undefined;
+  holder.ludexPrismaPool = undefined;
   holder.ludexPool = undefined;
-  await Promise.all([ludexPrisma?.$disconnect(), ludexPool?.end()]);
+  await ludexPrisma?.$disconnect();
+  await Promise.all([ludexPrismaPool?.end(), ludexPool?.end()]);
 }

@@ -23,12 +23,26 @@ export interface RateLimitBackend {
   limit(key: string, policy: RateLimitPolicy): Promise<LimitDecision>;
 }
 
+/**
+ * Upstash's REST credentials under either name: its own, or the KV_REST_API_* pair that the Vercel
+ * marketplace integration sets.
+ */
+export function upstashCredentials(env: NodeJS.ProcessEnv = process.env): { url: string; token: string } | undefined {
+  const url = env.UPSTASH_REDIS_REST_URL || env.KV_REST_API_URL;
+  const token = env.UPSTASH_REDIS_REST_TOKEN || env.KV_REST_API_TOKEN;
+  return url && token ? { url, token } : undefined;
+}
+
+export const IN_PROCESS_REFUSED_ON_VERCEL =
+  "Rate limits need Upstash on Vercel (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, or the KV_REST_API_* pair the " +
+  "Vercel marketplace sets): the in-process limiter would count each function instance alone.";
+
 /** Upstash REST in production, a real Redis through the adapter, or in-process for the embedded default. */
 export function createBackend(env: NodeJS.ProcessEnv = process.env): RateLimitBackend {
-  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
-    return upstashBackend("upstash", new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN }));
-  }
+  const upstash = upstashCredentials(env);
+  if (upstash) return upstashBackend("upstash", new Redis(upstash));
   if (env.REDIS_URL) return upstashBackend("redis", RedisRatelimitAdapter.connect(env.REDIS_URL));
+  if (env.VERCEL === "1") throw new Error(IN_PROCESS_REFUSED_ON_VERCEL);
   return memoryBackend();
 }
 

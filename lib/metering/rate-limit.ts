@@ -1,3 +1,4 @@
+import { ApiError } from "../api/api-error";
 import type { Warning } from "../api/envelope";
 import { createBackend, type RateLimitBackend, type RateLimitPolicy } from "./rate-limit-backends";
 
@@ -15,15 +16,26 @@ export interface RateLimitOutcome {
 let backend: RateLimitBackend | undefined;
 let lastLoggedFault = 0;
 
+/**
+ * The configured backend. A deployment that cannot have one (Vercel without Upstash) refuses calls with 503
+ * rather than letting every function instance count alone; the log says what to configure.
+ */
 export function rateLimitBackend(): RateLimitBackend {
-  backend ??= createBackend();
+  if (backend) return backend;
+  try {
+    backend = createBackend();
+  } catch (error) {
+    console.error(`[rate-limit] ${(error as Error).message}`);
+    throw new ApiError("SERVICE_UNAVAILABLE", "This deployment's rate limiting is not configured; the operator has been told why.");
+  }
   return backend;
 }
 
 /** A sliding-window check; a backend fault lets the request through with a warning, never a 500. */
 export async function checkRateLimit(key: string, policy: RateLimitPolicy, now = Date.now()): Promise<RateLimitOutcome> {
+  const limiter = rateLimitBackend();
   try {
-    const decision = await rateLimitBackend().limit(key, policy);
+    const decision = await limiter.limit(key, policy);
     const resetSeconds = Math.max(1, Math.ceil((decision.reset - now) / 1000));
     if (decision.degraded) return degraded(policy, "timed out");
     return { allowed: decision.success, policy, remaining: decision.remaining, resetSeconds };

@@ -9,6 +9,7 @@ import { ensureAuthSecret } from "./auth-secret";
 import { needsBuild } from "./build-state";
 import { ensureDemoWorkspace } from "./demo-workspace";
 import { progressReporter } from "./progress-line";
+import { missingBuildProblem, vercelEnvironmentProblems } from "./vercel-environment";
 
 const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const dev = process.argv.includes("--dev");
@@ -23,7 +24,18 @@ async function exitEarly(code: number) {
   process.exit(code);
 }
 
+/** As the platform runs the app: the existing build with `next start`; no embedded database, build, migration or data load. */
+function serveAsVercel() {
+  const problems = vercelEnvironmentProblems();
+  const noBuild = missingBuildProblem();
+  if (noBuild) problems.push(noBuild);
+  if (problems.length) throw new Error(`VERCEL=1:\n  - ${problems.join("\n  - ")}`);
+  log("VERCEL=1: serving the existing build as the platform does (no embedded database, build, migration or data load)");
+  serve();
+}
+
 async function main() {
+  if (process.env.VERCEL === "1") return serveAsVercel();
   process.once("SIGINT", () => void exitEarly(130));
   process.once("SIGTERM", () => void exitEarly(143));
   const embedded = await openDatabase();

@@ -34,8 +34,7 @@ export async function signInWithBrowser(browser: Browser, email: string, options
  * Signs in without a browser, through Auth.js's own endpoints (CSRF token, email form post, the mailed
  * link), for tests of the session endpoints. Returns the Cookie header of the signed-in session.
  */
-export async function signInWithHttp(email: string): Promise<string> {
-  const base = inject("baseUrl");
+export async function signInWithHttp(email: string, base = inject("baseUrl")): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const csrfCookie = cookiePairs(csrf.headers);

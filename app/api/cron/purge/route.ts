@@ -1,0 +1,15 @@
+// GET /api/cron/purge: Vercel's daily cron (Authorization: Bearer $CRON_SECRET) deletes expired sign-in tokens and old mail
+import { ApiError } from "@/lib/api/api-error";
+import { newRequestId } from "@/lib/api/request-id";
+import { errorResponse } from "@/lib/api/responses";
+import { isCronRequest, purgeExpired } from "@/lib/maintenance/purge-expired";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  if (!isCronRequest(request)) {
+    const message = process.env.CRON_SECRET ? "This endpoint is for the deployment's cron jobs." : "Cron jobs are not configured (CRON_SECRET is not set).";
+    return errorResponse(new ApiError("UNAUTHORIZED", message), newRequestId());
+  }
+  return Response.json({ purged: await purgeExpired() }, { headers: { "Cache-Control": "no-store" } });
+}

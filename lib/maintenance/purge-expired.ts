@@ -1,0 +1,32 @@
+import { timingSafeEqual } from "node:crypto";
+import { getPool } from "../db/prisma-client";
+
+/** Kept a week after sending: long enough to read a development mail, short enough that addresses do not pile up. */
+const OUTBOX_RETENTION = "7 days";
+
+/**
+ * What expires and is of no use afterwards, one statement each. A new table of short-lived secrets (device
+ * codes, OAuth codes) adds its line here, and the daily cron (vercel.json) clears it.
+ */
+const PURGES: ReadonlyArray<{ name: string; sql: string }> = [
+  { name: "signInTokens", sql: "DELETE FROM verification_tokens WHERE expires < now()" },
+  { name: "outboxMail", sql: `DELETE FROM mail_outbox WHERE created_at < now() - interval '${OUTBOX_RETENTION}'` },
+];
+
+/** Deletes what has expired; returns how many rows each purge removed. */
+export async function purgeExpired(): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const { name, sql } of PURGES) removed[name] = (await getPool().query(sql)).rowCount ?? 0;
+  return removed;
+}
+
+/**
+ * Vercel calls cron paths with `Authorization: Bearer $CRON_SECRET`. Without a configured secret the
+ * endpoint stays closed: anyone could otherwise trigger the deletes.
+ */
+export function isCronRequest(request: Request, secret = process.env.CRON_SECRET): boolean {
+  if (!secret) return false;
+  const given = Buffer.from(request.headers.get("authorization") ?? "");
+  const expected = Buffer.from(`Bearer ${secret}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
