@@ -69,13 +69,10 @@ export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql
   ]);
   const conditions: Prisma.Sql[] = [];
   if (input.q) conditions.push(titleCondition(input.q));
-  for (const tag of tags) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM game_tags gt WHERE gt.app_id = g.app_id AND gt.tag_id = ${tag.id})`);
-  }
-  if (excluded.length) {
-    const ids = excluded.map((tag) => tag.id);
-    conditions.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM game_tags gt WHERE gt.app_id = g.app_id AND gt.tag_id = ANY(${ids}::int[]))`);
-  }
+  // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
+  // planner can intersect with the other filters' indexes.
+  if (tags.length) conditions.push(Prisma.sql`g.tag_ids @> ${tags.map((tag) => tag.id)}::int[]`);
+  if (excluded.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excluded.map((tag) => tag.id)}::int[])`);
   if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres}::text[]`);
   if (input.releasedFrom) conditions.push(Prisma.sql`g.release_date >= ${input.releasedFrom}::date`);
   if (input.releasedTo) conditions.push(Prisma.sql`g.release_date <= ${input.releasedTo}::date`);

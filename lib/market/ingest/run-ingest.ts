@@ -7,6 +7,7 @@ import { slugify } from "../slugify";
 import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./ingest-log";
 import { gameTagRows, tagMatcher } from "./match-tags";
 import { mergeGame, SOURCES, type MergedGame } from "./merge-game";
+import { refreshGameTagIds } from "./refresh-tag-ids";
 import { readReviewDumps } from "./read-reviews";
 import { readSteamSpySnapshots } from "./read-steamspy";
 import { readAppDetails, readReviewStats2021, readStore2019, readStoreSearch2023, readTagList } from "./read-store";
@@ -49,6 +50,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
       write("reviews", REVIEWS, rows.reviews),
     ]);
     await refreshTagCounts(pool);
+    await refreshGameTagIds(pool);
     await refreshCompanyNames(async (text, values) => (await pool.query(text, values)).rows);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
     // VACUUM too: until the visibility map is set, a cohort's membership test cannot use index-only scans.
