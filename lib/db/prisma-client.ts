@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, guardPool } from "./connection-fault";
 import { PrismaClient } from "./generated/client";
 
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
@@ -41,7 +42,9 @@ function serverOptions(url: string): { options?: string } {
 export function getPrisma(): PrismaClient {
   if (!holder.ludexPrisma) {
     const connectionString = databaseUrl();
-    const adapter = new PrismaPg({ connectionString, max: POOL_SIZE, ...serverOptions(connectionString) });
+    const config = { connectionString, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...serverOptions(connectionString) };
+    // Our own pool, guarded like the others: a connection dropped while idle is logged, never uncaught.
+    const adapter = new PrismaPg(guardPool(new pg.Pool(config), "prisma pool"), { disposeExternalPool: true });
     holder.ludexPrisma = new PrismaClient({
       adapter,
       // PGlite runs one transaction at a time for all connections: waiting for a slot can take a while.
@@ -53,7 +56,7 @@ export function getPrisma(): PrismaClient {
 
 /** A pg pool on the same database and size, for raw SQL on hot paths. */
 export function getPool(): pg.Pool {
-  holder.ludexPool ??= new pg.Pool({ connectionString: databaseUrl(), max: POOL_SIZE });
+  holder.ludexPool ??= guardPool(new pg.Pool({ connectionString: databaseUrl(), max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), "query pool");
   return holder.ludexPool;
 }
 

@@ -21,6 +21,8 @@ export interface LimitDecision {
 export interface RateLimitBackend {
   name: "upstash" | "redis" | "memory";
   limit(key: string, policy: RateLimitPolicy): Promise<LimitDecision>;
+  /** whether the backend's connection is up now, when it can tell without a command (a real Redis) */
+  connected?(): boolean;
 }
 
 /** Upstash REST in production, a real Redis through the adapter, or in-process for the embedded default. */
@@ -28,7 +30,10 @@ export function createBackend(env: NodeJS.ProcessEnv = process.env): RateLimitBa
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     return upstashBackend("upstash", new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN }));
   }
-  if (env.REDIS_URL) return upstashBackend("redis", RedisRatelimitAdapter.connect(env.REDIS_URL));
+  if (env.REDIS_URL) {
+    const adapter = RedisRatelimitAdapter.connect(env.REDIS_URL);
+    return { ...upstashBackend("redis", adapter), connected: () => adapter.connected };
+  }
   return memoryBackend();
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, guardPool } from "../../db/connection-fault";
 import { steamReviewLabel } from "../review-label";
 import { refreshGameMetrics } from "../aggregates/refresh-metrics";
 import { refreshCompanyNames } from "../companies/refresh-company-names";
@@ -36,7 +37,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
   const rows = buildRows(sources, games, log);
 
   // Three connections: the link tables load side by side once their games exist.
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  const pool = guardPool(new pg.Pool({ connectionString: options.databaseUrl, max: 3, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), "ingest pool");
   try {
     const run = await pool.query<{ id: number }>("INSERT INTO ingest_runs (report) VALUES ('{}') RETURNING id");
     const write = (name: string, spec: UpsertSpec, data: unknown[][]) => writeTable(pool, spec, data, name, progress);
