@@ -1,6 +1,7 @@
 // npm run ingest [-- --database-url URL] [--data-dir DIR]: load the vendored real Steam data.
 import { parseArgs } from "node:util";
 import { dataDirectory, directDatabaseUrl } from "../lib/db/connect-database";
+import { describeConnectionFault, isConnectionFault } from "../lib/db/connection-fault";
 import { findRunningEmbedded } from "../lib/db/embedded-server";
 import type { IngestReport } from "../lib/market/ingest/run-ingest";
 import { runIngest } from "../lib/market/ingest/run-ingest";
@@ -17,8 +18,15 @@ if (!databaseUrl) {
   process.exit(1);
 }
 
-const report = await runIngest({ databaseUrl, dataDir: values["data-dir"], onProgress: progressReporter() });
-printSummary(report);
+try {
+  const report = await runIngest({ databaseUrl, dataDir: values["data-dir"], onProgress: progressReporter() });
+  printSummary(report);
+} catch (error) {
+  // A dropped or refused connection is an operator's problem to fix, not a crash with a stack trace.
+  if (!isConnectionFault(error)) throw error;
+  console.error(`\nIngestion stopped: ${describeConnectionFault(error, databaseUrl)} Rows already written stay; running it again completes the load.`);
+  process.exit(1);
+}
 
 function printSummary(report: IngestReport) {
   for (const [source, r] of Object.entries(report.sources)) {

@@ -1,6 +1,7 @@
 // npm run admin -- <command>: operator commands on the same database the server uses.
 import { parseArgs } from "node:util";
 import { connectDatabase } from "../db/connect-database";
+import { describeConnectionFault, isConnectionFault } from "../db/connection-fault";
 import { createGrant, createKey, createWorkspace, revokeKey } from "../access/manage-access";
 import { workspaceUsage } from "../metering/usage-summary";
 import { PLAN_IDS, type PlanId } from "../access/plans";
@@ -106,12 +107,17 @@ async function main() {
     database = await connectDatabase();
     print(await run(positionals.join(" "), values), json);
   } catch (error) {
-    const message = error instanceof UsageError ? `${error.message}\n${USAGE}`.trim() : (error as Error).message;
+    const message =
+      error instanceof UsageError
+        ? `${error.message}\n${USAGE}`.trim()
+        : isConnectionFault(error)
+          ? describeConnectionFault(error)
+          : (error as Error).message;
     if (json) console.log(JSON.stringify({ error: message.split("\n")[0] || "usage" }));
     console.error(message);
     process.exitCode = error instanceof UsageError ? 2 : 1;
   } finally {
-    await database?.close();
+    await database?.close().catch(() => undefined);
   }
 }
 

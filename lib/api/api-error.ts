@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from "./error-codes";
+import { isConnectionFault, RETRY_AFTER_SECONDS } from "../db/connection-fault";
 
 export interface ApiErrorOptions {
   param?: string;
@@ -33,3 +34,21 @@ export const badRequest = (message: string, param?: string) =>
 
 export const notFound = (message: string, param?: string) =>
   new ApiError("NOT_FOUND", message, { param });
+
+/**
+ * A database outage (unreachable, restarting, connection dropped) as the API answers it: 503 with
+ * Retry-After, never a 500, so a client can tell it from a bug and back off. Undefined for other errors.
+ */
+export function serviceUnavailable(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError || !isConnectionFault(error)) return undefined;
+  return new ApiError(
+    "SERVICE_UNAVAILABLE",
+    `The service is temporarily unavailable: its database cannot be reached right now. Nothing was charged for this call; retry in ${RETRY_AFTER_SECONDS} s.`,
+    { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+  );
+}
+
+/** ApiErrors as they are, database outages as SERVICE_UNAVAILABLE; anything else is left to the surface's internal error. */
+export function asApiError(error: unknown): unknown {
+  return serviceUnavailable(error) ?? error;
+}

@@ -28,5 +28,6 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   QUOTA_EXCEEDED: "The monthly credit allowance is exhausted; `Retry-After` gives the seconds until it resets.",
   RATE_LIMITED: "Too many requests in a short window; back off for `Retry-After` seconds.",
   INTERNAL_ERROR: "Something failed on our side. Quote the requestId when reporting it.",
-  SERVICE_UNAVAILABLE: "A dependency is temporarily unavailable; retry later.",
+  SERVICE_UNAVAILABLE:
+    "The service is temporarily unavailable (its database cannot be reached or is restarting); nothing is charged. Retry after `Retry-After` seconds.",
 };

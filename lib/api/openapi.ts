@@ -95,7 +95,7 @@ function describeOperation(operation: Operation, responseId: string) {
 function errorCodesOf(operation: Operation): ErrorCode[] {
   const codes: ErrorCode[] = ["BAD_REQUEST", "UNAUTHORIZED", "PLAN_REQUIRED", "FORBIDDEN"];
   if (Object.keys(operation.params.shape).length > 0) codes.push("NOT_FOUND");
-  codes.push("METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR");
+  codes.push("METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE");
   return codes;
 }
 
@@ -152,7 +152,7 @@ function errorResponses() {
         description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(" "),
         headers: {
           "Request-Id": { $ref: "#/components/headers/RequestId" },
-          ...(status === 429 ? { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } : {}),
+          ...(status === 429 || status === 503 ? { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } } : {}),
         },
         content: { "application/json": { schema: { $ref: SCHEMA_REF("Error") } } },
       },

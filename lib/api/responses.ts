@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError, serviceUnavailable } from "./api-error";
 import { errorEnvelope, successEnvelope, type Warning } from "./envelope";
 import type { OperationResult } from "./operation";
 import { newRequestId } from "./request-id";
@@ -20,7 +20,7 @@ export function successResponse(
 }
 
 export function errorResponse(error: unknown, requestId = newRequestId(), headers: Record<string, string> = {}): Response {
-  const apiError = error instanceof ApiError ? error : internalError(error, requestId);
+  const apiError = error instanceof ApiError ? error : (unavailable(error, requestId) ?? internalError(error, requestId));
   return jsonResponse(apiError.status, errorEnvelope(apiError, requestId), requestId, { ...headers, ...apiError.headers });
 }
 
@@ -34,6 +34,13 @@ export function jsonResponse(status: number, body: unknown, requestId: string, h
       ...headers,
     },
   });
+}
+
+function unavailable(error: unknown, requestId: string): ApiError | undefined {
+  const apiError = serviceUnavailable(error);
+  // One line for the operator (the outage is also logged by the pools); no stack: it is not a bug.
+  if (apiError) console.warn(`[${requestId}] database unavailable: ${(error as Error).message?.split("\n")[0]}`);
+  return apiError;
 }
 
 function internalError(error: unknown, requestId: string): ApiError {

@@ -33,6 +33,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    // A client that vanishes (killed, network cut) resets its socket: not our error, and never uncaught.
+    socket.on("error", () => socket.destroy());
     const handler = new PGLiteSocketHandler({ queryQueue: scheduler as never, closeOnDetach: true });
     void handler.attach(socket);
   });

@@ -3,12 +3,13 @@ import { join, resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { attachDatabasePool } from "@vercel/functions";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, guardPool } from "./connection-fault";
 import { PrismaClient } from "./generated/client";
 
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
 
 // One client and one pool per process; Next's dev reloads re-evaluate modules, so they live on globalThis.
-const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPrismaPool?: pg.Pool; ludexPool?: pg.Pool };
+const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPool?: pg.Pool };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -42,9 +43,10 @@ function serverOptions(url: string): { options?: string } {
 export function getPrisma(): PrismaClient {
   if (!holder.ludexPrisma) {
     const connectionString = databaseUrl();
-    // Prisma's adapter does not end a pool it was given: disconnectPrisma does.
-    holder.ludexPrismaPool = platformPool({ connectionString, max: POOL_SIZE, ...serverOptions(connectionString) });
-    const adapter = new PrismaPg(holder.ludexPrismaPool);
+    const config = { connectionString, max: POOL_SIZE, ...serverOptions(connectionString) };
+    // Our own pool, guarded like the others (a connection dropped while idle is logged, never uncaught) and
+    // attached to the platform; Prisma ends it on $disconnect.
+    const adapter = new PrismaPg(platformPool(config, "prisma pool"), { disposeExternalPool: true });
     holder.ludexPrisma = new PrismaClient({
       adapter,
       // PGlite runs one transaction at a time for all connections: waiting for a slot can take a while.
@@ -56,7 +58,7 @@ export function getPrisma(): PrismaClient {
 
 /** A pg pool on the same database and size, for raw SQL on hot paths. */
 export function getPool(): pg.Pool {
-  holder.ludexPool ??= platformPool({ connectionString: databaseUrl(), max: POOL_SIZE });
+  holder.ludexPool ??= platformPool({ connectionString: databaseUrl(), max: POOL_SIZE }, "query pool");
   return holder.ludexPool;
 }
 
@@ -65,17 +67,16 @@ export function getPool(): pg.Pool {
  * attachDatabasePool keeps the function instance alive until they have (it does nothing elsewhere), so a
  * frozen instance does not hold connections the database counts against its limit.
  */
-function platformPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool({ ...config, ...(process.env.VERCEL === "1" ? { idleTimeoutMillis: 5_000 } : {}) });
+function platformPool(config: pg.PoolConfig, name: string): pg.Pool {
+  const idle = process.env.VERCEL === "1" ? { idleTimeoutMillis: 5_000 } : {};
+  const pool = guardPool(new pg.Pool({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...idle }), name);
   attachDatabasePool(pool);
   return pool;
 }
 
 export async function disconnectPrisma(): Promise<void> {
-  const { ludexPrisma, ludexPrismaPool, ludexPool } = holder;
+  const { ludexPrisma, ludexPool } = holder;
   holder.ludexPrisma = undefined;
-  holder.ludexPrismaPool = undefined;
   holder.ludexPool = undefined;
-  await ludexPrisma?.$disconnect();
-  await Promise.all([ludexPrismaPool?.end(), ludexPool?.end()]);
+  await Promise.all([ludexPrisma?.$disconnect(), ludexPool?.end()]);
 }

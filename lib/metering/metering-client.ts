@@ -1,4 +1,5 @@
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, guardPool } from "../db/connection-fault";
 
 const holder = globalThis as unknown as { ludexMeteringPool?: pg.Pool };
 
@@ -13,7 +14,8 @@ export function getMeteringPool(): pg.Pool {
   if (!holder.ludexMeteringPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set: start the server with `npm start`.");
-    holder.ludexMeteringPool = new pg.Pool({ connectionString, max: 10, options: "-c synchronous_commit=off" });
+    const pool = new pg.Pool({ connectionString, max: 10, options: "-c synchronous_commit=off", connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    holder.ludexMeteringPool = guardPool(pool, "metering pool");
   }
   return holder.ludexMeteringPool;
 }

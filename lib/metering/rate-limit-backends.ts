@@ -21,6 +21,8 @@ export interface LimitDecision {
 export interface RateLimitBackend {
   name: "upstash" | "redis" | "memory";
   limit(key: string, policy: RateLimitPolicy): Promise<LimitDecision>;
+  /** whether the backend's connection is up now, when it can tell without a command (a real Redis) */
+  connected?(): boolean;
 }
 
 /**
@@ -41,7 +43,10 @@ export const IN_PROCESS_REFUSED_ON_VERCEL =
 export function createBackend(env: NodeJS.ProcessEnv = process.env): RateLimitBackend {
   const upstash = upstashCredentials(env);
   if (upstash) return upstashBackend("upstash", new Redis(upstash));
-  if (env.REDIS_URL) return upstashBackend("redis", RedisRatelimitAdapter.connect(env.REDIS_URL));
+  if (env.REDIS_URL) {
+    const adapter = RedisRatelimitAdapter.connect(env.REDIS_URL);
+    return { ...upstashBackend("redis", adapter), connected: () => adapter.connected };
+  }
   if (env.VERCEL === "1") throw new Error(IN_PROCESS_REFUSED_ON_VERCEL);
   return memoryBackend();
 }

@@ -44,7 +44,24 @@ export async function checkRateLimit(key: string, policy: RateLimitPolicy, now =
   }
 }
 
+/** How long after a fault the rate limiter still counts as degraded when its backend cannot say itself. */
+const DEGRADED_FOR_MS = 30_000;
+let lastFault = 0;
+
+/** For /api/health and /status: which backend limits requests, and whether it answers. Sends no command. */
+export function rateLimiterHealth(): { backend: RateLimitBackend["name"] | "unconfigured"; status: "ok" | "degraded" } {
+  let current: RateLimitBackend;
+  try {
+    current = rateLimitBackend();
+  } catch {
+    return { backend: "unconfigured", status: "degraded" };
+  }
+  const up = current.connected ? current.connected() : Date.now() - lastFault > DEGRADED_FOR_MS;
+  return { backend: current.name, status: up ? "ok" : "degraded" };
+}
+
 function degraded(policy: RateLimitPolicy, reason: string): RateLimitOutcome {
+  lastFault = Date.now();
   if (Date.now() - lastLoggedFault > 10_000) {
     lastLoggedFault = Date.now();
     console.warn(`[rate-limit] backend ${rateLimitBackend().name} unavailable (${reason}); requests pass unlimited`);

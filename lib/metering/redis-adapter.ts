@@ -41,6 +41,11 @@ export class RedisRatelimitAdapter {
     await Promise.race([this.firstConnect, new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS))]);
   }
 
+  /** Up now: the client reconnects by itself after an outage (no restart), this turns true again then. */
+  get connected(): boolean {
+    return this.client.isReady;
+  }
+
   static connect(url: string): RedisRatelimitAdapter {
     return new RedisRatelimitAdapter(createRedisClient(url));
   }

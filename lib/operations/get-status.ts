@@ -3,6 +3,7 @@ import { anonymousDailyLimit, anonymousRateLimit } from "../metering/limits-poli
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { defineOperation } from "../api/operation";
 import { getPrisma } from "../db/prisma-client";
+import { rateLimiterHealth } from "../metering/rate-limit";
 import { workspaceStatus } from "../metering/workspace-status";
 
 const usageLine = z.object({ calls: z.number().int(), credits: z.number().int() });
@@ -37,7 +38,19 @@ const workspaceStatusSchema = z.object({
 
 const statusSchema = z
   .object({
-    service: z.object({ name: z.string(), apiVersion: z.string() }),
+    service: z.object({
+      name: z.string(),
+      apiVersion: z.string(),
+      dependencies: z
+        .object({
+          database: z.enum(["ok"]).meta({ description: "Always `ok` here: without the database this call answers 503 SERVICE_UNAVAILABLE." }),
+          rateLimiter: z.object({
+            backend: z.enum(["upstash", "redis", "memory", "unconfigured"]),
+            status: z.enum(["ok", "degraded"]).meta({ description: "`degraded`: its Redis does not answer; calls pass unlimited with a `RATE_LIMIT_UNAVAILABLE` warning." }),
+          }),
+        })
+        .meta({ description: "Which dependency is degraded (also `GET /api/health`, for load balancers)." }),
+    }),
     caller: z.object({
       kind: z.enum(["token", "session", "anonymous"]).meta({ description: "`session`: a signed-in dashboard user (the copilot, charts and export)." }),
       tokenType: z.enum(["api", "cli", "mcp"]).nullable(),
@@ -74,7 +87,8 @@ export const getStatus = defineOperation({
   paginated: false,
   async handler({ caller }) {
     const catalog = await catalogState();
-    const base = { service: { name: "Ludex", apiVersion: "v1" }, creditPrices: CREDIT_PRICES, catalog };
+    const dependencies = { database: "ok" as const, rateLimiter: rateLimiterHealth() };
+    const base = { service: { name: "Ludex", apiVersion: "v1", dependencies }, creditPrices: CREDIT_PRICES, catalog };
     if (caller.kind === "anonymous") {
       return {
         data: {

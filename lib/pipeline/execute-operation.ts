@@ -4,7 +4,8 @@ import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
 import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../metering/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
-import { ApiError } from "../api/api-error";
+import { ApiError, asApiError } from "../api/api-error";
+import { retryReadOnce } from "../db/connection-fault";
 import type { Warning } from "../api/envelope";
 import type { Operation, OperationResult } from "../api/operation";
 import { parsePathParams, parseQuery } from "../api/query-params";
@@ -57,8 +58,18 @@ export function newExchange(requestId: string): Exchange {
  * headers and the exchange's go with the answer); anything else is the surface's internal error.
  */
 export async function executeOperation(invocation: Invocation, exchange: Exchange): Promise<OperationResult<unknown>> {
+  try {
+    return await executeAttempts(invocation, exchange);
+  } catch (error) {
+    // A database outage is SERVICE_UNAVAILABLE with Retry-After on every surface, not an internal error.
+    throw asApiError(error);
+  }
+}
+
+async function executeAttempts(invocation: Invocation, exchange: Exchange): Promise<OperationResult<unknown>> {
   for (let attempt = 1; ; attempt++) {
-    const caller = await invocation.identify(attempt > 1);
+    // Identifying the caller only reads: safe to run again on a fresh connection.
+    const caller = await retryReadOnce(() => invocation.identify(attempt > 1));
     try {
       return await serve(invocation, caller, exchange);
     } catch (error) {
@@ -78,9 +89,10 @@ async function serve(invocation: Invocation, caller: Caller, exchange: Exchange)
   if (caller.kind !== "anonymous") admitMember(caller, () => checkWorkspaceAccess(caller, operation, params));
   else capPreviewPage(query, exchange, searchParams.has("limit"));
   const charge = { operation, credits: creditPrice(invocation), surface: invocation.surface ?? "rest" };
-  const result = await runCharged(charge, caller, exchange, () =>
-    operation.handler({ query, params, requestId: exchange.requestId, caller }),
-  );
+  const handle = () => operation.handler({ query, params, requestId: exchange.requestId, caller });
+  // Operations read only (GET): one dropped connection is retried on a fresh one. The charge is not
+  // part of this: it is decided once, in runCharged.
+  const result = await runCharged(charge, caller, exchange, () => (operation.method === "GET" ? retryReadOnce(handle) : handle()));
   if (caller.kind === "anonymous") markPreview(operation, result, exchange);
   return result;
 }

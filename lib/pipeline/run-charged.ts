@@ -3,8 +3,10 @@ import { PLANS } from "../access/plans";
 import { billingPeriod, secondsUntil } from "../metering/billing-period";
 import { reserveCredits } from "../metering/charge-batcher";
 import { likelyCovered } from "../metering/charge-headroom";
-import { readCounter, refundCredits } from "../metering/credits";
-import { ApiError } from "../api/api-error";
+import { readCounter } from "../metering/credits";
+import { refundFailedCall, refundUncertainCharge } from "../metering/pending-refunds";
+import { ApiError, asApiError } from "../api/api-error";
+import { isConnectionFault, retryReadOnce } from "../db/connection-fault";
 import type { Operation, OperationResult } from "../api/operation";
 
 /**
@@ -55,7 +57,7 @@ export async function runCharged(
     charged,
   });
   if (credits === 0) {
-    const [used, outcome] = await Promise.all([readCounter(caller.workspace.id, period, caller.epoch), settle(run())]);
+    const [used, outcome] = await Promise.all([retryReadOnce(() => readCounter(caller.workspace.id, period, caller.epoch)), settle(run())]);
     if (used === null) throw new StaleCaller();
     exchange.meta.quota = quota(used, 0);
     return released(outcome);
@@ -64,7 +66,11 @@ export async function runCharged(
   const early = likelyCovered(charge, credits, allowance);
   const reserving = reserveCredits(charge);
   const running = early ? settle(run()) : undefined;
-  const reservation = await reserving;
+  const reservation = await reserving.catch((error: unknown) => {
+    // The connection dropped under the charge: it may have committed. Refunded whatever happened.
+    if (isConnectionFault(error)) refundUncertainCharge(exchange.requestId, 503);
+    throw error;
+  });
   if (reservation.kind === "stale") throw new StaleCaller();
   if (reservation.kind === "quota") throw quotaExceeded(caller, allowance, resetsAt);
   const outcome = await (running ?? settle(run()));
@@ -72,11 +78,9 @@ export async function runCharged(
     exchange.meta.quota = quota(reservation.used, credits);
     return outcome.value;
   }
-  const status = outcome.error instanceof ApiError ? outcome.error.status : 500;
-  await refundCredits(exchange.requestId, status).catch((refundError: unknown) =>
-    console.error(`[${exchange.requestId}] refund failed:`, refundError),
-  );
-  throw outcome.error;
+  const error = asApiError(outcome.error);
+  await refundFailedCall(exchange.requestId, error instanceof ApiError ? error.status : 500);
+  throw error;
 }
 
 function released<T>(outcome: Settled<T>): T {

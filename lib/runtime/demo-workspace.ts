@@ -1,8 +1,9 @@
 import pg from "pg";
+import { guardClient } from "../db/connection-fault";
 
 /** First start on the embedded default: a demo workspace on Pro, its key printed once and never again. */
 export async function ensureDemoWorkspace(databaseUrl: string, log: (message: string) => void): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = guardClient(new pg.Client({ connectionString: databaseUrl }), "launcher");
   await client.connect();
   const { rows } = await client.query("SELECT 1 FROM workspaces LIMIT 1");
   await client.end();

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
+import { guardClient } from "../db/connection-fault";
 import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
 import { migrateDatabase } from "../db/migrate-database";
 import { ensureAuthSecret } from "./auth-secret";
@@ -69,7 +70,7 @@ async function openDatabase() {
 }
 
 async function ingestIfNeeded(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = guardClient(new pg.Client({ connectionString: databaseUrl }), "launcher");
   await client.connect();
   const { rows } = await client.query("SELECT 1 FROM ingest_runs WHERE finished_at IS NOT NULL LIMIT 1");
   await client.end();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { guardClient } from "../../db/connection-fault";
 import { estimateSql } from "../estimates";
 
 // game_metrics (migration 0009): one row per game with the metric values as the API defines them, each
@@ -105,7 +106,7 @@ export async function ensureGameMetrics(query: Query): Promise<boolean> {
 
 /** ensureGameMetrics on its own connection to `databaseUrl` (the launcher and `npm run migrate` call this). */
 export async function ensureGameMetricsAt(databaseUrl: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = guardClient(new pg.Client({ connectionString: databaseUrl }), "metrics refresh");
   await client.connect();
   try {
     return await ensureGameMetrics((text, values) => client.query(text, values));

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, guardClient, guardPool } from "../../db/connection-fault";
 import { steamReviewLabel } from "../review-label";
 import { refreshGameMetrics } from "../aggregates/refresh-metrics";
 import { refreshCompanyNames } from "../companies/refresh-company-names";
@@ -30,6 +31,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
   const dataDir = resolve(process.cwd(), options.dataDir ?? "prisma/data");
   const progress: Progress = options.onProgress ?? (() => undefined);
   const log = new IngestLog();
+  await checkReachable(options.databaseUrl);
   progress({ stage: "reading sources", done: 0, total: 1 });
   const sources = readSources(dataDir, log);
   progress({ stage: "reading sources", done: 1, total: 1 });
@@ -37,7 +39,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
   const rows = buildRows(sources, games, log);
 
   // Three connections: the link tables load side by side once their games exist.
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  const pool = guardPool(new pg.Pool({ connectionString: options.databaseUrl, max: 3, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), "ingest pool");
   try {
     const run = await pool.query<{ id: number }>("INSERT INTO ingest_runs (report) VALUES ('{}') RETURNING id");
     const write = (name: string, spec: UpsertSpec, data: unknown[][]) => writeTable(pool, spec, data, name, progress);
@@ -70,6 +72,16 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
     return report;
   } finally {
     await pool.end();
+  }
+}
+
+/** Reading the sources takes a while: an unreachable database is reported before, not after. */
+async function checkReachable(databaseUrl: string) {
+  const client = guardClient(new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), "ingest");
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
