@@ -149,9 +149,13 @@ function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, aske
   }
 }
 
-/** HEAD answers with GET's status and headers but no data, so it costs nothing (it still counts for rate limits). */
+/**
+ * HEAD costs what GET costs. It must answer GET's status (404 for an unknown game, 400 for a bad
+ * parameter, 429 when the credits are spent), which takes running the operation, so it does GET's work
+ * and is charged like GET; a free HEAD would let anyone run paid work (a Heavy cohort) for nothing.
+ */
 function creditPrice(invocation: Invocation): number {
-  return invocation.method === "HEAD" ? 0 : CREDIT_PRICES[invocation.operation.costClass];
+  return CREDIT_PRICES[invocation.operation.costClass];
 }
 
 function markPreview(operation: Operation, result: OperationResult<unknown>, exchange: Exchange) {

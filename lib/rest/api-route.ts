@@ -15,7 +15,7 @@ const REFUSED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 type RefusedMethod = (typeof REFUSED_METHODS)[number];
 
 /**
- * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD costs no credits, see
+ * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD is charged like GET, see
  * lib/pipeline/execute-operation.ts), OPTIONS lists the methods that work, and the others are METHOD_NOT_ALLOWED.
  */
 export function apiRoute(operation: Operation): Record<"GET" | "HEAD" | "OPTIONS" | RefusedMethod, RouteHandler> {
