@@ -1,6 +1,7 @@
 // npm start: build if needed, start (or reuse) the embedded database, migrate, load the data once, serve.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
 import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
@@ -11,6 +12,7 @@ import { ensureDemoWorkspace } from "./demo-workspace";
 import { progressReporter } from "./progress-line";
 
 const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const SERVE_NEXT = fileURLToPath(new URL("./serve-next.ts", import.meta.url));
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const log = (message: string) => console.error(`[ludex] ${message}`);
@@ -82,8 +84,11 @@ function build() {
 }
 
 function serve(stopEmbedded?: () => Promise<void>) {
-  const args = [NEXT_BIN, dev ? "dev" : "start", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
-  // Next itself, not through npx, so signals reach the server.
+  // Production: our own server around Next (lib/runtime/serve-next.ts), which knows the socket's address.
+  // Development keeps `next dev` (its anonymous callers share one rate-limit bucket).
+  const args = dev
+    ? [NEXT_BIN, "dev", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])]
+    : ["--import", "tsx", SERVE_NEXT];
   const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", shutdown);
