@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
-import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
+import { openOrJoinEmbedded } from "../db/embedded-server";
 import { migrateDatabase } from "../db/migrate-database";
 import { ensureAuthSecret } from "./auth-secret";
 import { needsBuild } from "./build-state";
@@ -45,16 +45,11 @@ async function main() {
 async function openDatabase() {
   if (process.env.DATABASE_URL) return undefined;
   const dataDir = dataDirectory();
-  const running = await findRunningEmbedded(dataDir);
-  if (running) {
-    log(`using the embedded database already served at ${running}`);
-    process.env.DATABASE_URL = running;
-    return undefined;
-  }
   const port = process.env.LUDEX_EMBEDDED_PORT ? Number(process.env.LUDEX_EMBEDDED_PORT) : 0;
-  const embedded = await startEmbeddedPostgres({ dataDir, port });
-  process.env.DATABASE_URL = embedded.url;
-  log(`embedded PostgreSQL (PGlite) in ${dataDir}, served at ${embedded.url}  (psql "${embedded.url}")`);
+  const { url, embedded } = await openOrJoinEmbedded({ dataDir, port });
+  process.env.DATABASE_URL = url;
+  if (!embedded) log(`using the embedded database already served at ${url}`);
+  else log(`embedded PostgreSQL (PGlite) in ${dataDir}, served at ${url}  (psql "${url}")`);
   return embedded;
 }
 
