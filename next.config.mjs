@@ -20,6 +20,19 @@ const UTF8_SEQUENCE = [
 export const MALFORMED_PATH_SOURCE = `/:path((?!(?:[^%]|${UTF8_SEQUENCE})*$).*)`;
 export const MALFORMED_PATH_DESTINATION = "/api/v1/malformed-path";
 
+/**
+ * CORS for the bearer API only: it reads no cookies, so any origin may call it with a key (the browser
+ * sends no credentials with `*`). The cookie paths (/api/dashboard, /api/auth) get none of this, so
+ * another site's page can never read their answers.
+ */
+export const API_CORS_HEADERS = [
+  { key: "Access-Control-Allow-Origin", value: "*" },
+  { key: "Access-Control-Allow-Methods", value: "GET, HEAD, OPTIONS" },
+  { key: "Access-Control-Allow-Headers", value: "Authorization" },
+  { key: "Access-Control-Expose-Headers", value: "Request-Id, RateLimit, RateLimit-Policy, Retry-After" },
+  { key: "Access-Control-Max-Age", value: "600" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite, pg and the Prisma runtime are Node libraries: keep them out of the bundle.
@@ -28,6 +41,9 @@ const nextConfig = {
     "wink-nlp", "wink-eng-lite-web-model"],
   poweredByHeader: false,
   typedRoutes: false,
+  async headers() {
+    return [{ source: "/api/v1/:path*", headers: API_CORS_HEADERS }];
+  },
   async rewrites() {
     return { beforeFiles: [{ source: MALFORMED_PATH_SOURCE, destination: MALFORMED_PATH_DESTINATION }], afterFiles: [], fallback: [] };
   },

@@ -36,11 +36,26 @@ const unauthorized = (message: string) =>
 const cache = new TokenCache<TokenCaller>();
 
 /**
+ * Limits failed authentications per client (lib/metering/auth-failures.ts): asked before a token's
+ * database read, which it may refuse with RATE_LIMITED, and told of each failure after one, which it
+ * may turn into RATE_LIMITED.
+ */
+export interface AuthFailureGuard {
+  beforeLookup(): void;
+  failed(error: ApiError): Promise<ApiError>;
+}
+
+/**
  * The bearer token of a request, checked in order of cost: header form, token form and checksum, then the
  * per-process cache, then one read. `fresh` skips the cache (a charge found the access epoch moved, or a
  * cached caller was about to be refused).
  */
-export async function authenticate(request: Request, address: string, fresh = false): Promise<TokenCaller | AnonymousCaller> {
+export async function authenticate(
+  request: Request,
+  address: string,
+  fresh = false,
+  guard?: AuthFailureGuard,
+): Promise<TokenCaller | AnonymousCaller> {
   const header = request.headers.get("authorization");
   if (header === null) return { kind: "anonymous", address };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -58,11 +73,11 @@ export async function authenticate(request: Request, address: string, fresh = fa
       return hit;
     }
   } else cache.delete(hash);
+  guard?.beforeLookup();
   const row = await findToken(hash);
-  if (!row) throw unauthorized("The token is not recognised.");
-  if (row.revoked_at) throw unauthorized("The token has been revoked.");
-  if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized("The token has expired.");
-  if (row.session_ended) throw unauthorized("The browser session that issued this CLI credential has ended; log in again.");
+  const refusal = refusalOf(row);
+  if (refusal) throw guard ? await guard.failed(refusal) : refusal;
+  if (!row) throw refusal;
   touchLastUsed(row);
   const caller: TokenCaller = {
     kind: "token",
@@ -79,6 +94,14 @@ export async function authenticate(request: Request, address: string, fresh = fa
   lastTouched.set(entry, row.last_used_at && Date.now() - row.last_used_at.getTime() < LAST_USED_RESOLUTION_MS ? row.last_used_at.getTime() : Date.now());
   cache.set(hash, entry, validUntil(row));
   return caller;
+}
+
+function refusalOf(row: TokenRow | undefined): ApiError | undefined {
+  if (!row) return unauthorized("The token is not recognised.");
+  if (row.revoked_at) return unauthorized("The token has been revoked.");
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) return unauthorized("The token has expired.");
+  if (row.session_ended) return unauthorized("The browser session that issued this CLI credential has ended; log in again.");
+  return undefined;
 }
 
 /** The read holds until the TTL, or until the token, its session or one of the grants changes by the clock. */

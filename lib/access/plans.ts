@@ -34,5 +34,7 @@ export const CREDIT_PRICES: Record<CostClass, number> = {
 export const ANONYMOUS_PREVIEW = {
   maxPageSize: 10,
   dailyRequests: 200,
+  /** of which Per-title synthesis and Heavy operations (review and marketing analyses, cohorts, comparisons) */
+  costlyDailyRequests: 20,
   rateLimit: { requests: 20, windowSeconds: 60 },
 };

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { findRunningEmbedded, startEmbeddedPostgres } from "./embedded-server";
+import { openOrJoinEmbedded } from "./embedded-server";
 import { migrateDatabase } from "./migrate-database";
 import { disconnectPrisma } from "./prisma-client";
 
@@ -23,12 +23,12 @@ export function directDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string 
  */
 export async function connectDatabase(options: { migrate?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let url = directDatabaseUrl() || (await findRunningEmbedded(dataDirectory()));
+  let url = directDatabaseUrl();
   if (!url) {
-    const embedded = await startEmbeddedPostgres({ dataDir: dataDirectory() });
-    url = embedded.url;
-    stopEmbedded = embedded.stop;
-    if (options.migrate !== false) await migrateDatabase(url);
+    const opened = await openOrJoinEmbedded({ dataDir: dataDirectory() });
+    url = opened.url;
+    stopEmbedded = opened.embedded?.stop;
+    if (opened.embedded && options.migrate !== false) await migrateDatabase(url);
   }
   process.env.DATABASE_URL = url;
   return {

@@ -4,7 +4,8 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
-import { ExchangeScheduler } from "./exchange-scheduler";
+import { DataFolderLocked, lockDataFolder } from "./data-folder-lock";
+import { ExchangeScheduler, fatalError } from "./exchange-scheduler";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -14,6 +15,8 @@ export interface EmbeddedPostgres {
 
 // Above the app's pool (10), the admin command, psql and a benchmark's pool together.
 const MAX_CONNECTIONS = 64;
+/** How long a connection may hold a transaction open, sending nothing, while others wait for the database. */
+export const IDLE_TRANSACTION_MS = Number(process.env.LUDEX_IDLE_TRANSACTION_TIMEOUT_MS ?? 5_000);
 
 export function embeddedInfoPath(dataDir: string): string {
   return join(resolve(dataDir), "embedded.json");
@@ -26,16 +29,30 @@ export function embeddedInfoPath(dataDir: string): string {
 export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; host?: string }): Promise<EmbeddedPostgres> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  refuseIfHeld(dataDir);
-  const db = await PGlite.create({ dataDir: join(dataDir, "pgdata"), extensions: { pg_trgm } });
-  const scheduler = new ExchangeScheduler(db);
+  const lock = await lockDataFolder(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir: join(dataDir, "pgdata"), extensions: { pg_trgm } });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  const connections = new Map<number, { socket: Socket; handler: PGLiteSocketHandler }>();
+  const scheduler = new ExchangeScheduler(db, {
+    idleTransactionMs: IDLE_TRANSACTION_MS,
+    onIdleTransaction: (handlerId) => endIdleConnection(connections.get(handlerId)),
+  });
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
     // A client that vanishes (killed, network cut) resets its socket: not our error, and never uncaught.
     socket.on("error", () => socket.destroy());
     const handler = new PGLiteSocketHandler({ queryQueue: scheduler as never, closeOnDetach: true });
+    connections.set(handler.handlerId, { socket, handler });
+    socket.on("close", () => {
+      sockets.delete(socket);
+      connections.delete(handler.handlerId);
+    });
     void handler.attach(socket);
   });
   server.maxConnections = MAX_CONNECTIONS;
@@ -55,6 +72,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();
+      await lock.release();
     },
   };
 }
@@ -73,27 +91,37 @@ export async function findRunningEmbedded(dataDir: string): Promise<string | nul
   }
 }
 
-/** PGlite allows one process per folder: a second one would corrupt it. */
-function refuseIfHeld(dataDir: string) {
-  const path = embeddedInfoPath(dataDir);
-  if (!existsSync(path)) return;
+/**
+ * The embedded server for `dataDir`: the one already running (another process's), or one started here.
+ * Two processes starting at the same moment: the one that loses the folder's lock joins the winner.
+ */
+export async function openOrJoinEmbedded(opts: { dataDir: string; port?: number }): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
+  const running = await findRunningEmbedded(opts.dataDir);
+  if (running) return { url: running };
   try {
-    const { pid } = JSON.parse(readFileSync(path, "utf8")) as { pid: number };
-    if (pid !== process.pid && isAlive(pid)) {
-      throw new Error(`the embedded database in ${dataDir} is held by process ${pid}; connect through it, or stop it first`);
-    }
+    const embedded = await startEmbeddedPostgres(opts);
+    return { url: embedded.url, embedded };
   } catch (error) {
-    if ((error as Error).message.startsWith("the embedded database")) throw error;
+    if (!(error instanceof DataFolderLocked)) throw error;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      await new Promise((wait) => setTimeout(wait, 250));
+      const url = await findRunningEmbedded(opts.dataDir);
+      if (url) return { url };
+    }
+    throw error;
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+/** A connection idle inside a transaction while others wait: told why, then closed (its transaction rolls back). */
+function endIdleConnection(connection: { socket: Socket; handler: PGLiteSocketHandler } | undefined) {
+  if (!connection) return;
+  const seconds = IDLE_TRANSACTION_MS / 1000;
+  console.warn(`[embedded] closing a connection idle in a transaction for over ${seconds} s while others waited (rolled back)`);
+  if (connection.socket.writable) {
+    connection.socket.write(fatalError("25P03", `terminating connection due to idle-in-transaction timeout (${seconds} s while other connections waited; the embedded database has one session)`));
   }
+  void connection.handler.detach(true);
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

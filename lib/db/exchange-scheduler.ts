@@ -8,6 +8,9 @@ import type { PGlite } from "@electric-sql/pglite";
  * "bind message supplies N parameters". Here the connection that starts an exchange owns the database
  * until it sends Sync or a simple Query completes, and, inside an explicit transaction, until the
  * transaction ends. If it disconnects mid-exchange, we send Sync and ROLLBACK for it.
+ * PGlite has one session, so an owner that holds a transaction open and sends nothing (psql after
+ * `BEGIN;`) would stop every other connection: once others wait and it has been idle for
+ * `idleTransactionMs`, `onIdleTransaction` is told to end that connection (which rolls it back).
  * Implements the queue interface `PGLiteSocketHandler` expects.
  */
 const SYNC = 0x53; // 'S'
@@ -44,14 +47,41 @@ export class ExchangeScheduler {
   private ownerMidExchange = false;
   private readonly waiting: Pending[] = [];
   private running = false;
+  /** when the owner's last message finished while it kept the database (null: not idle, or no owner) */
+  private ownerIdleSince: number | null = null;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly idle: { idleTransactionMs: number; onIdleTransaction(handlerId: number): void } = {
+      idleTransactionMs: 0,
+      onIdleTransaction: () => undefined,
+    },
+  ) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ handlerId, message, onData, resolve, reject });
+      if (handlerId === this.owner) this.ownerIdleSince = null;
+      else this.watchIdleOwner();
       void this.drain();
     });
+  }
+
+  /** Someone waits on an owner that holds the database idle: end the owner once its idle time is up. */
+  private watchIdleOwner(): void {
+    if (this.idleTimer || this.ownerIdleSince === null || this.idle.idleTransactionMs <= 0) return;
+    const wait = Math.max(0, this.ownerIdleSince + this.idle.idleTransactionMs - Date.now());
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      const owner = this.owner;
+      if (owner === null || this.ownerIdleSince === null) return;
+      if (this.waiting.some((p) => p.handlerId === owner) || !this.waiting.length) return;
+      if (Date.now() - this.ownerIdleSince < this.idle.idleTransactionMs) return this.watchIdleOwner();
+      this.ownerIdleSince = null;
+      this.idle.onIdleTransaction(owner);
+    }, wait);
+    this.idleTimer.unref();
   }
 
   getQueueLength(): number {
@@ -99,6 +129,7 @@ export class ExchangeScheduler {
 
   private async run(pending: Pending): Promise<void> {
     this.owner = pending.handlerId;
+    this.ownerIdleSince = null;
     let bytes = 0;
     let tail: Uint8Array = new Uint8Array(0);
     try {
@@ -113,6 +144,10 @@ export class ExchangeScheduler {
       );
       this.status = readyStatus(tail) ?? this.status;
       this.afterMessage(pending.message);
+      if (this.owner === pending.handlerId) {
+        this.ownerIdleSince = Date.now();
+        if (this.waiting.some((p) => p.handlerId !== pending.handlerId)) this.watchIdleOwner();
+      }
       pending.resolve(bytes);
     } catch (error) {
       this.release();
@@ -134,7 +169,21 @@ export class ExchangeScheduler {
   private release(): void {
     this.owner = null;
     this.ownerMidExchange = false;
+    this.ownerIdleSince = null;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
   }
+}
+
+/** A FATAL ErrorResponse, as PostgreSQL sends before it closes a connection itself. */
+export function fatalError(code: string, message: string): Uint8Array {
+  const fields = `SFATAL\0VFATAL\0C${code}\0M${message}\0\0`;
+  const text = new TextEncoder().encode(fields);
+  const out = new Uint8Array(5 + text.length);
+  out[0] = 0x45; // 'E'
+  new DataView(out.buffer).setInt32(1, 4 + text.length);
+  out.set(text, 5);
+  return out;
 }
 
 /** Startup, SSL and cancel requests carry no type byte: a length, then a protocol code. */

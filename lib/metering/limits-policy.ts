@@ -5,7 +5,7 @@ import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "../access/plans";
  * Operators (and the test suite) can change limits without a release:
  * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
  */
-type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "signInAddress" | "signInClient", Partial<Omit<RateLimitPolicy, "name">>>>;
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "anonymousCostly" | "authFailures" | "signInAddress" | "signInClient", Partial<Omit<RateLimitPolicy, "name">>>>;
 
 let overrides: Overrides | undefined;
 
@@ -30,6 +30,22 @@ export function anonymousRateLimit(): RateLimitPolicy {
 
 export function anonymousDailyLimit(): RateLimitPolicy {
   return { name: "anonymous-daily", requests: ANONYMOUS_PREVIEW.dailyRequests, windowSeconds: 86_400, ...readOverrides().anonymousDaily };
+}
+
+/**
+ * Anonymous Per-title synthesis and Heavy calls per address and day, apart from the daily allowance: the
+ * preview shows what they do, it is not a way to spend our CPU on cohorts for free.
+ */
+export function anonymousCostlyLimit(): RateLimitPolicy {
+  return { name: "anonymous-costly", requests: ANONYMOUS_PREVIEW.costlyDailyRequests, windowSeconds: 86_400, ...readOverrides().anonymousCostly };
+}
+
+/**
+ * Failed token authentications per client address: a well-formed token passes the (public) checksum, so
+ * each unknown one would cost a database read. Past this, the address is refused before the read.
+ */
+export function authFailureLimit(): RateLimitPolicy {
+  return { name: "auth-failures", requests: 20, windowSeconds: 60, ...readOverrides().authFailures };
 }
 
 /** Sign-in links one email address can be sent: a few, so nobody can flood someone's inbox. */

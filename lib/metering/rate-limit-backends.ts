@@ -81,11 +81,20 @@ function upstashBackend(name: "upstash" | "redis", redis: unknown): RateLimitBac
   };
 }
 
-/** The same sliding-window approximation as Upstash's: this window's count plus the previous one's, weighted. */
-export function memoryBackend(now: () => number = Date.now): RateLimitBackend {
+/** Keys the in-process limiter remembers at most; past it the least recently counted are forgotten. */
+export const MEMORY_LIMITER_MAX_KEYS = 50_000;
+
+/**
+ * The same sliding-window approximation as Upstash's: this window's count plus the previous one's,
+ * weighted. Its memory is bounded: a key is moved to the end of the map each time it is counted, and past
+ * `maxKeys` the least recently counted keys go first (a key idle for two windows has nothing left to
+ * remember anyway).
+ */
+export function memoryBackend(now: () => number = Date.now, maxKeys = MEMORY_LIMITER_MAX_KEYS): RateLimitBackend & { size(): number } {
   const windows = new Map<string, { index: number; current: number; previous: number }>();
   return {
     name: "memory",
+    size: () => windows.size,
     async limit(key, policy) {
       const windowMs = policy.windowSeconds * 1000;
       const time = now();
@@ -94,7 +103,9 @@ export function memoryBackend(now: () => number = Date.now): RateLimitBackend {
       let state = windows.get(id);
       if (!state || state.index < index - 1) state = { index, current: 0, previous: 0 };
       else if (state.index === index - 1) state = { index, current: 0, previous: state.current };
+      windows.delete(id);
       windows.set(id, state);
+      while (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
       const weight = 1 - (time % windowMs) / windowMs;
       const used = Math.floor(state.previous * weight) + state.current;
       const reset = (index + 1) * windowMs;

@@ -1,7 +1,7 @@
 import { lockPreviewFields } from "../access/anonymous-preview";
 import type { Caller, WorkspaceCaller } from "../access/caller";
 import { checkEntitlement, checkWorkspaceAccess } from "../access/entitlement";
-import { anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../metering/limits-policy";
+import { anonymousCostlyLimit, anonymousDailyLimit, anonymousRateLimit, planRateLimit } from "../metering/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { checkRateLimit, rateLimitHeaders, type RateLimitOutcome } from "../metering/rate-limit";
 import { ApiError, asApiError } from "../api/api-error";
@@ -81,7 +81,7 @@ async function executeAttempts(invocation: Invocation, exchange: Exchange): Prom
 
 async function serve(invocation: Invocation, caller: Caller, exchange: Exchange) {
   const { operation, searchParams } = invocation;
-  await enforceRateLimits(caller, exchange);
+  await enforceRateLimits(caller, operation, exchange);
   if (caller.kind !== "anonymous") admitMember(caller, () => checkEntitlement(caller, operation));
   else admitAnonymous(operation);
   const query = parseQuery(operation.query, searchParams);
@@ -114,13 +114,20 @@ function rateLimitKey(caller: Caller): string {
   return `ip:${caller.address}`;
 }
 
-async function enforceRateLimits(caller: Caller, exchange: Exchange) {
+/** Anonymous calls of these cost classes also count against a small daily budget per address. */
+const COSTLY = new Set<Operation["costClass"]>(["per-title", "heavy"]);
+
+async function enforceRateLimits(caller: Caller, operation: Operation, exchange: Exchange) {
   const key = rateLimitKey(caller);
   if (exchange.limitedKey === key) return;
   exchange.limitedKey = key;
   const checks =
     caller.kind === "anonymous"
-      ? [checkRateLimit(key, anonymousRateLimit()), checkRateLimit(key, anonymousDailyLimit())]
+      ? [
+          checkRateLimit(key, anonymousRateLimit()),
+          checkRateLimit(key, anonymousDailyLimit()),
+          ...(COSTLY.has(operation.costClass) ? [checkRateLimit(key, anonymousCostlyLimit())] : []),
+        ]
       : [checkRateLimit(key, planRateLimit(caller.workspace.plan))];
   const outcomes = await Promise.all(checks);
   Object.assign(exchange.headers, rateLimitHeaders(outcomes[0]));
@@ -134,9 +141,10 @@ function rateLimited(outcome: RateLimitOutcome, caller: Caller): ApiError {
   const { policy } = outcome;
   const scope = { token: "this token", session: "your signed-in account", anonymous: "anonymous callers from this address" }[caller.kind];
   const remedy = caller.kind === "anonymous" ? " Use an API key for higher limits." : "";
+  const what = policy.name === "anonymous-costly" ? "Per-title synthesis and Heavy requests" : "requests";
   return new ApiError(
     "RATE_LIMITED",
-    `Rate limit of ${policy.requests} requests per ${policy.windowSeconds} s reached for ${scope}. Retry after ${outcome.resetSeconds} s.${remedy}`,
+    `Rate limit of ${policy.requests} ${what} per ${policy.windowSeconds} s reached for ${scope}. Retry after ${outcome.resetSeconds} s.${remedy}`,
     { headers: { "Retry-After": String(outcome.resetSeconds) } },
   );
 }
@@ -161,9 +169,13 @@ function capPreviewPage(query: Record<string, unknown>, exchange: Exchange, aske
   }
 }
 
-/** HEAD answers with GET's status and headers but no data, so it costs nothing (it still counts for rate limits). */
+/**
+ * HEAD costs what GET costs. It must answer GET's status (404 for an unknown game, 400 for a bad
+ * parameter, 429 when the credits are spent), which takes running the operation, so it does GET's work
+ * and is charged like GET; a free HEAD would let anyone run paid work (a Heavy cohort) for nothing.
+ */
 function creditPrice(invocation: Invocation): number {
-  return invocation.method === "HEAD" ? 0 : CREDIT_PRICES[invocation.operation.costClass];
+  return CREDIT_PRICES[invocation.operation.costClass];
 }
 
 function markPreview(operation: Operation, result: OperationResult<unknown>, exchange: Exchange) {

@@ -4,6 +4,7 @@ import { ApiError } from "../api/api-error";
 import type { Operation } from "../api/operation";
 import { newRequestId } from "../api/request-id";
 import { errorResponse, successResponse } from "../api/responses";
+import { authFailureGuard } from "../metering/auth-failures";
 import { executeOperation, newExchange } from "../pipeline/execute-operation";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -15,7 +16,7 @@ const REFUSED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 type RefusedMethod = (typeof REFUSED_METHODS)[number];
 
 /**
- * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD costs no credits, see
+ * Route handlers for one bearer-API operation: GET and HEAD run it (HEAD is charged like GET, see
  * lib/pipeline/execute-operation.ts), OPTIONS lists the methods that work, and the others are METHOD_NOT_ALLOWED.
  */
 export function apiRoute(operation: Operation): Record<"GET" | "HEAD" | "OPTIONS" | RefusedMethod, RouteHandler> {
@@ -46,7 +47,7 @@ async function runRestCall(operation: Operation, request: Request, pathParams: R
         method: request.method === "HEAD" ? "HEAD" : "GET",
         searchParams: new URL(request.url).searchParams,
         pathParams,
-        identify: (fresh) => authenticate(request, address, fresh),
+        identify: (fresh) => authenticate(request, address, fresh, authFailureGuard(address)),
       },
       exchange,
     );

@@ -1,10 +1,11 @@
 // npm start: build if needed, start (or reuse) the embedded database, migrate, load the data once, serve.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { dataDirectory } from "../db/connect-database";
 import { guardClient } from "../db/connection-fault";
-import { findRunningEmbedded, startEmbeddedPostgres } from "../db/embedded-server";
+import { openOrJoinEmbedded } from "../db/embedded-server";
 import { migrateDatabase } from "../db/migrate-database";
 import { ensureAuthSecret } from "./auth-secret";
 import { needsBuild } from "./build-state";
@@ -13,6 +14,7 @@ import { progressReporter } from "./progress-line";
 import { missingBuildProblem, vercelEnvironmentProblems } from "./vercel-environment";
 
 const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const SERVE_NEXT = fileURLToPath(new URL("./serve-next.ts", import.meta.url));
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const log = (message: string) => console.error(`[ludex] ${message}`);
@@ -31,8 +33,8 @@ function serveAsVercel() {
   const noBuild = missingBuildProblem();
   if (noBuild) problems.push(noBuild);
   if (problems.length) throw new Error(`VERCEL=1:\n  - ${problems.join("\n  - ")}`);
-  log("VERCEL=1: serving the existing build as the platform does (no embedded database, build, migration or data load)");
-  serve();
+  log("VERCEL=1: serving the existing build with next start, as the platform does (no embedded database, build, migration or data load)");
+  serve(undefined, true);
 }
 
 async function main() {
@@ -56,16 +58,11 @@ async function main() {
 async function openDatabase() {
   if (process.env.DATABASE_URL) return undefined;
   const dataDir = dataDirectory();
-  const running = await findRunningEmbedded(dataDir);
-  if (running) {
-    log(`using the embedded database already served at ${running}`);
-    process.env.DATABASE_URL = running;
-    return undefined;
-  }
   const port = process.env.LUDEX_EMBEDDED_PORT ? Number(process.env.LUDEX_EMBEDDED_PORT) : 0;
-  const embedded = await startEmbeddedPostgres({ dataDir, port });
-  process.env.DATABASE_URL = embedded.url;
-  log(`embedded PostgreSQL (PGlite) in ${dataDir}, served at ${embedded.url}  (psql "${embedded.url}")`);
+  const { url, embedded } = await openOrJoinEmbedded({ dataDir, port });
+  process.env.DATABASE_URL = url;
+  if (!embedded) log(`using the embedded database already served at ${url}`);
+  else log(`embedded PostgreSQL (PGlite) in ${dataDir}, served at ${url}  (psql "${url}")`);
   return embedded;
 }
 
@@ -94,9 +91,12 @@ function build() {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-function serve(stopEmbedded?: () => Promise<void>) {
-  const args = [NEXT_BIN, dev ? "dev" : "start", "-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
-  // Next itself, not through npx, so signals reach the server.
+function serve(stopEmbedded?: () => Promise<void>, asPlatform = false) {
+  // Production: our own server around Next (lib/runtime/serve-next.ts), which knows the socket's address.
+  // Development keeps `next dev` (its anonymous callers share one rate-limit bucket); VERCEL=1 runs plain
+  // `next start` as the platform does, where the client address is Vercel's own header.
+  const hostArgs = ["-p", port, ...(process.env.HOST ? ["-H", process.env.HOST] : [])];
+  const args = dev ? [NEXT_BIN, "dev", ...hostArgs] : asPlatform ? [NEXT_BIN, "start", ...hostArgs] : ["--import", "tsx", SERVE_NEXT];
   const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", shutdown);

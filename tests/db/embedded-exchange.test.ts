@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedPostgres } from "../../lib/db/embedded-server";
+import { IDLE_TRANSACTION_MS, type EmbeddedPostgres } from "../../lib/db/embedded-server";
 import { migrateDatabase } from "../../lib/db/migrate-database";
 import { interleavedPreparedLoad, prismaBatchLoad, startServerUnderTest } from "./exchange-load";
 
@@ -77,5 +77,63 @@ describe("embedded PGlite over the socket, under concurrent load", { timeout: 12
     const info = JSON.parse((await import("node:fs")).readFileSync(join(dir, "embedded.json"), "utf8"));
     expect(info.pid).toBe(process.pid);
     expect(info.url).toBe(server.url);
+  });
+});
+
+describe("a transaction left idle on the embedded database", { timeout: 60_000 }, () => {
+  let dir: string;
+  let server: EmbeddedPostgres;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "ludex-idle-"));
+    server = await startServerUnderTest(dir);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function idleInTransaction() {
+    const idle = new pg.Client({ connectionString: server.url });
+    const errors: Array<Error & { code?: string }> = [];
+    idle.on("error", (error) => errors.push(error));
+    await idle.connect();
+    await idle.query("CREATE TABLE IF NOT EXISTS idle_notes (id int)");
+    await idle.query("BEGIN");
+    await idle.query("INSERT INTO idle_notes VALUES (1)");
+    return { idle, errors };
+  }
+
+  async function timedCount() {
+    const other = new pg.Client({ connectionString: server.url });
+    const started = Date.now();
+    await other.connect();
+    const { rows } = await other.query("SELECT count(*)::int AS n FROM idle_notes");
+    await other.end();
+    return { n: rows[0].n as number, waited: Date.now() - started };
+  }
+
+  it("alone, an idle transaction is left alone; once another connection waits, it is rolled back and closed with 25P03", async () => {
+    const { idle, errors } = await idleInTransaction();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_TRANSACTION_MS + 500));
+    expect(errors).toEqual([]);
+    const { n, waited } = await timedCount();
+    expect(n).toBe(0); // its insert was rolled back
+    expect(waited).toBeLessThan(3_000); // it had been idle past the timeout already
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(errors[0]?.code).toBe("25P03");
+    expect(errors[0]?.message).toMatch(/idle-in-transaction timeout/);
+    await expect(idle.query("SELECT 1")).rejects.toThrow();
+    await idle.end().catch(() => undefined);
+  });
+
+  it("a connection that arrives while another just went idle in a transaction waits the timeout, not longer", async () => {
+    const { idle, errors } = await idleInTransaction();
+    const { n, waited } = await timedCount();
+    expect(n).toBe(0);
+    expect(waited).toBeGreaterThanOrEqual(IDLE_TRANSACTION_MS - 200);
+    expect(waited).toBeLessThan(IDLE_TRANSACTION_MS + 3_000);
+    expect(errors[0]?.code).toBe("25P03");
+    await idle.end().catch(() => undefined);
   });
 });

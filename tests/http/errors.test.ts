@@ -66,17 +66,18 @@ describe("methods", () => {
     expect((await api("/nope", { method: "HEAD" })).status).toBe(404);
   });
 
-  it("HEAD on a metered operation costs no credits; GET does", async () => {
-    const { secret } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro" });
-    for (const path of ["/games/570", "/games?limit=1", "/games/count?tags=rpg"]) {
-      expect((await api(path, { token: secret, method: "HEAD" })).status).toBe(200);
-    }
-    const before = await api("/status", { token: secret });
-    expect(before.body.data.workspace.credits).toMatchObject({ used: 0, byOperation: {} });
-    const get = await api("/games/570", { token: secret });
-    expectSuccess(get, { list: false });
-    expect(get.body.meta.quota).toMatchObject({ used: 1, charged: 1 });
+  it("HEAD on a metered operation is charged like GET, and refused like GET once the credits are spent", async () => {
+    const { secret } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro", allowance: 3 });
+    expect((await api("/games/570", { token: secret, method: "HEAD" })).status).toBe(200);
+    expect((await api("/games/count?tags=rpg", { token: secret, method: "HEAD" })).status).toBe(200);
+    const status = await api("/status", { token: secret });
+    expect(status.body.data.workspace.credits).toMatchObject({ used: 3 });
+    const head = await api("/games/570", { token: secret, method: "HEAD" });
+    expect(head.status).toBe(429);
+    expect(Number(head.headers.get("retry-after"))).toBeGreaterThan(0);
+    expectError(await api("/games/570", { token: secret }), 429, "QUOTA_EXCEEDED");
   });
+
 });
 
 describe("INVALID_TAG", () => {
