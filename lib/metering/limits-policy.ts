@@ -5,7 +5,7 @@ import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "../access/plans";
  * Operators (and the test suite) can change limits without a release:
  * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
  */
-type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "anonymousCostly" | "authFailures" | "signInAddress" | "signInClient", Partial<Omit<RateLimitPolicy, "name">>>>;
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "anonymousCostly" | "authFailures" | "signInAddress" | "signInClient" | "cliDevice" | "cliToken" | "cliApprove", Partial<Omit<RateLimitPolicy, "name">>>>;
 
 let overrides: Overrides | undefined;
 
@@ -56,4 +56,19 @@ export function signInAddressLimit(): RateLimitPolicy {
 /** Sign-in links one client can ask for, whatever the addresses. */
 export function signInClientLimit(): RateLimitPolicy {
   return { name: "sign-in-client", requests: 20, windowSeconds: 3_600, ...readOverrides().signInClient };
+}
+
+/** CLI logins one client address may start: a person logs in a few times a day, not hundreds. */
+export function cliDeviceLimit(): RateLimitPolicy {
+  return { name: "cli-device", requests: 30, windowSeconds: 600, ...readOverrides().cliDevice };
+}
+
+/** Token-endpoint polls per client address: a poll every 5 s for a few logins at once behind one address. */
+export function cliTokenLimit(): RateLimitPolicy {
+  return { name: "cli-token", requests: 120, windowSeconds: 60, ...readOverrides().cliToken };
+}
+
+/** Approvals and denials per signed-in user: bounds guessing of user codes from the activation page. */
+export function cliApproveLimit(): RateLimitPolicy {
+  return { name: "cli-approve", requests: 20, windowSeconds: 600, ...readOverrides().cliApprove };
 }
