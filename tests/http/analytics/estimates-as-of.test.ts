@@ -71,6 +71,22 @@ describe("estimates as of a day", () => {
     expect(revenue.value).toBeNull();
   });
 
+  it("the history carries the estimate at each snapshot, the same as the detail asOf that day", async () => {
+    const res = await api(`/games/${appId}/history`);
+    expectSuccess(res, { list: false });
+    const points = res.body.data.estimates as any[];
+    const days = res.body.data.reviews.points.filter((p: any) => p.values !== null).map((p: any) => p.observedOn);
+    expect(points.map((p) => p.observedOn)).toEqual(days);
+    for (const point of points) {
+      const detail = await estimatesOn(point.observedOn);
+      expect(point.estimates.sales.value).toBe(detail.sales.value);
+      expect(point.estimates.sales.basis.reviews.observedAt).toBe(point.observedOn);
+      expect(point.estimates.revenue.value).toBe(detail.revenue.value);
+    }
+    const [older, newer] = points.slice(-2);
+    expect(newer.estimates.sales.value).toBeGreaterThan(older.estimates.sales.value);
+  });
+
   it("a day that is not YYYY-MM-DD, or not in the calendar, is BAD_REQUEST naming asOf", async () => {
     for (const bad of ["2024-02-30", "2024-1-5", "yesterday", ""]) {
       expectError(await api(`/games/${appId}?asOf=${bad}`), 400, "BAD_REQUEST", "asOf");
