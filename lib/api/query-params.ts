@@ -119,3 +119,14 @@ export function requiredList<T extends z.ZodType>(item: T, min: number, max: num
   listItemSchemas.set(schema, item);
   return schema;
 }
+
+/** A calendar day `YYYY-MM-DD` that exists (2024-02-30 and 2024-2-3 are BAD_REQUEST naming the parameter). */
+export function dayParam() {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "expected a day as YYYY-MM-DD")
+    .refine((day) => {
+      const t = Date.parse(`${day}T00:00:00Z`);
+      return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day;
+    }, "expected a day that exists in the calendar, as YYYY-MM-DD");
+}

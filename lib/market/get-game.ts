@@ -1,6 +1,6 @@
 import { notFound } from "../api/api-error";
 import { getPrisma } from "../db/prisma-client";
-import { estimateGame } from "./estimates";
+import { estimateGame, estimateGameAsOf, type EstimateSubject, type ReviewObservation } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import type { GameDetail } from "./game-schema";
 
@@ -10,8 +10,11 @@ export interface DetailRow extends GameRow {
   snapshots: GameDetail["snapshots"] | null;
 }
 
-/** One game with its store details, review-text count and snapshot series, in one statement. */
-export async function getGameDetail(appId: number): Promise<GameDetail> {
+/**
+ * One game with its store details, review-text count and snapshot series, in one statement; with `asOf`
+ * (YYYY-MM-DD) its estimates are of that day, from the review observations around it.
+ */
+export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
   const rows = await getPrisma().$queryRaw<DetailRow[]>`
     SELECT ${GAME_SUMMARY_COLUMNS}, g.store_details,
       (SELECT count(*)::int FROM reviews r WHERE r.app_id = g.app_id) AS review_texts,
@@ -24,26 +27,37 @@ export async function getGameDetail(appId: number): Promise<GameDetail> {
     FROM games g WHERE g.app_id = ${appId}`;
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
-  return toGameDetail(row);
+  return toGameDetail(row, asOf);
 }
 
 /** The detail shape of a row of getGameDetail's statement (the bare benchmark server maps its rows with it too). */
-export function toGameDetail(row: DetailRow): GameDetail {
+export function toGameDetail(row: DetailRow, asOf?: string): GameDetail {
   const summary = toGameSummary(row);
+  const subject: EstimateSubject = {
+    appId: row.app_id,
+    reviewsTotal: summary.reviews?.total ?? null,
+    releaseYear: row.release_year,
+    initialPriceCents: row.initial_price_cents,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    isFree: row.is_free,
+    sources: { reviews: row.sources?.reviews ?? null, price: row.sources?.price ?? null },
+  };
+  const snapshots: NonNullable<GameDetail["snapshots"]> = row.snapshots ?? [];
   return {
     ...summary,
     storeDetails: row.store_details,
     reviewTexts: { collected: row.review_texts },
-    estimates: estimateGame({
-      appId: row.app_id,
-      reviewsTotal: summary.reviews?.total ?? null,
-      releaseYear: row.release_year,
-      initialPriceCents: row.initial_price_cents,
-      priceCents: row.price_cents,
-      currency: row.currency,
-      isFree: row.is_free,
-      sources: { reviews: row.sources?.reviews ?? null, price: row.sources?.price ?? null },
-    }),
-    snapshots: row.snapshots ?? [],
+    estimates: asOf ? estimateGameAsOf(subject, reviewObservations(snapshots), asOf) : estimateGame(subject),
+    snapshots,
   };
+}
+
+/** The snapshots that counted both positive and negative reviews. */
+function reviewObservations(snapshots: NonNullable<GameDetail["snapshots"]>): ReviewObservation[] {
+  return snapshots.flatMap((s) =>
+    s.reviewsPositive === null || s.reviewsNegative === null
+      ? []
+      : [{ source: s.source, observedAt: s.observedAt, reviewsTotal: s.reviewsPositive + s.reviewsNegative }],
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../api/operation";
-import { integerParam } from "../api/query-params";
+import { dayParam, integerParam } from "../api/query-params";
 import { gameDetailSchema } from "../market/game-schema";
 import { getGameDetail } from "../market/get-game";
 
@@ -10,20 +10,24 @@ export const getGame = defineOperation({
   path: "/games/{appId}",
   summary: "One game",
   description:
-    "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, the snapshot series, and estimated sales and revenue (review-multiplier method, 80% interval, never mixed with observed figures), each field family with its source and observation date.",
+    "Everything Ludex holds on one Steam app: catalog, release, price, platforms, genres, categories, tags in store order, review counts and Steam's label, owners range, CCU, playtime, store details, the snapshot series, and estimated sales and revenue (review-multiplier method, 80% interval, never mixed with observed figures), each field family with its source and observation date. With `asOf` the estimates are of that day: the review count on it is interpolated between the review observations around it (named in `basis.observations`), taken from the last one when the day is after it (saying so in `note`, never extrapolated), and none before the first.",
   group: "Games",
   costClass: "baseline",
   scope: "market:read",
   anonymous: "preview",
   previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails", "estimates"],
-  query: z.object({}),
+  query: z.object({
+    asOf: dayParam()
+      .optional()
+      .meta({ description: "Day (YYYY-MM-DD) the estimates describe; default: the latest review observation." }),
+  }),
   params: z.object({
     appId: integerParam({ min: 1, max: 2_147_483_647 }).meta({ description: "Steam app id." }),
   }),
   data: gameDetailSchema,
   paginated: false,
   example: { params: { appId: "570" } },
-  async handler({ params }) {
-    return { data: await getGameDetail(params.appId) };
+  async handler({ params, query }) {
+    return { data: await getGameDetail(params.appId, query.asOf) };
   },
 });

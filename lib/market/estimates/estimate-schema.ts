@@ -26,8 +26,21 @@ const estimate = (id: string, unit: string) =>
       unit: z.literal(unit),
       method: z.string().meta({ description: "Method id; docs/estimates.md describes each version." }),
       basis: z
-        .object({ reviews: sourceRef, price: sourceRef })
+        .object({
+          reviews: sourceRef,
+          price: sourceRef,
+          observations: z
+            .array(z.object({ source: z.string(), observedAt: z.string(), reviewsTotal: z.number().int() }))
+            .optional()
+            .meta({ description: "With `asOf`: the review observations used, one (that day, or the last before it) or the two around it." }),
+        })
         .meta({ description: "Source and observation date of the review counts and the price used." }),
+      asOf: z.string().optional().meta({ description: "With `asOf`: the day the estimate describes (YYYY-MM-DD)." }),
+      note: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: "With `asOf`: how the review count of that day was obtained (interpolated, or the last observation when the day is after it)." }),
       inputs: estimateInputs.nullable(),
       reason: z.string().nullable().meta({ description: "Why no estimate was made; `null` when it was." }),
     })

@@ -1,5 +1,6 @@
 import { getPrisma } from "../../db/prisma-client";
 import { describeSource } from "./snapshot-sources";
+import { estimatesAtObservations, type EstimatePoint } from "./history-estimates";
 
 interface SnapshotRow {
   source: string;
@@ -46,6 +47,7 @@ export interface GameHistory {
   owners: Series<OwnersValues>;
   ccu: Series<CountValue>;
   price: Series<{ cents: number }>;
+  estimates: EstimatePoint[];
 }
 
 /** A game's snapshot series by measure family: every observation dated and sourced, gaps left null. */
@@ -66,6 +68,10 @@ export async function gameHistory(appId: number): Promise<GameHistory> {
     owners: withDeltas(owners, ["low", "high"]),
     ccu: withDeltas(ccu, ["value"]),
     price: withDeltas(price, ["cents"]),
+    estimates: await estimatesAtObservations(
+      appId,
+      reviews.flatMap((p) => (p.values ? [{ source: p.source, observedAt: p.observedOn, reviewsTotal: p.values.total }] : [])),
+    ),
   };
 }
 

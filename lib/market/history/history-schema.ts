@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { estimatesSchema } from "../estimates/estimate-schema";
 
 const deltaSchema = z
   .object({
@@ -73,5 +74,18 @@ export const historySchema = z
       "Peak concurrent players the day before the snapshot (observed by SteamSpy). Locked (`null`) in the anonymous preview.",
     ).nullable(),
     price: seriesSchema(z.object({ cents: z.number().int() }), "PriceHistory", "Price in US cents as SteamSpy read it (0: free)."),
+    estimates: z
+      .array(
+        z.object({
+          source: z.string(),
+          observedOn: z.string().meta({ description: "Observation date, YYYY-MM-DD: the estimates are as of it." }),
+          estimates: estimatesSchema,
+        }),
+      )
+      .nullable()
+      .meta({
+        description:
+          "Estimated sales and revenue as of each observation that counted reviews (the same as `GET /games/{appId}?asOf=` that day); `null` (locked) in the anonymous preview.",
+      }),
   })
   .meta({ id: "GameHistory" });

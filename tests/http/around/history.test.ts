@@ -75,12 +75,13 @@ describe("GET /games/{appId}/history", () => {
     expect(res.body.warnings.map((w: any) => w.code)).toContain("NO_SNAPSHOTS");
   });
 
-  it("the anonymous preview locks owners and CCU, keeps reviews and price", async () => {
+  it("the anonymous preview locks owners, CCU and estimates, keeps reviews and price", async () => {
     const res = await api("/games/48000/history", { token: null });
     expectSuccess(res, { list: false });
-    expect(res.body.meta.locked).toEqual(["owners", "ccu"]);
+    expect(res.body.meta.locked).toEqual(["owners", "ccu", "estimates"]);
     expect(res.body.data.owners).toBeNull();
     expect(res.body.data.ccu).toBeNull();
+    expect(res.body.data.estimates).toBeNull();
     expect(res.body.data.reviews.points).toHaveLength(3);
   });
 

@@ -27,9 +27,9 @@ const subject = fc.record({
 describe("review-multiplier estimates", () => {
   it("a 2019 game with 1,000 reviews at $20: 35 copies a review, revenue at 65% of the full price", () => {
     const { sales, revenue } = estimateGame(game({ sources: { reviews: { source: "steamspy-2025-01-01", observedAt: "2025-01-01" } } }));
-    expect(sales).toMatchObject({ value: 35_000, low: 19_250, high: 63_000, unit: "copies", method: "review-multiplier-v1", reason: null });
+    expect(sales).toMatchObject({ value: 35_000, low: 14_000, high: 88_550, unit: "copies", method: "review-multiplier-v2", reason: null });
     expect(sales.basis.reviews).toEqual({ source: "steamspy-2025-01-01", observedAt: "2025-01-01" });
-    expect(revenue).toMatchObject({ value: 455_000, low: 250_250, high: 819_000, unit: "USD" });
+    expect(revenue).toMatchObject({ value: 455_000, low: 182_000, high: 1_151_150, unit: "USD" });
     expect(sales.inputs).toMatchObject({ multiplierYear: 2019, yearInferred: false, yearMultiplier: 35, volumeFactor: 1, priceFactor: 1 });
   });
 
@@ -64,14 +64,14 @@ describe("review-multiplier estimates", () => {
     );
   });
 
-  it("infers the year from the app id where no release date was collected, and widens the interval", () => {
+  it("infers the year from the app id where no release date was collected; the calibrated interval is the same width", () => {
     expect(inferYearFromAppId(570)).toBe(2013);
     expect(inferYearFromAppId(400_000)).toBe(2015);
     expect(inferYearFromAppId(1_500_000)).toBe(2020);
     const { sales } = estimateGame(game({ releaseYear: null, appId: 400_000 }));
     expect(sales.inputs).toMatchObject({ releaseYear: null, multiplierYear: 2015, yearInferred: true, yearMultiplier: 65 });
-    expect(sales.low! / sales.value!).toBeCloseTo(0.5, 3);
-    expect(sales.high! / sales.value!).toBeCloseTo(2, 3);
+    expect(sales.low! / sales.value!).toBeCloseTo(0.4, 3);
+    expect(sales.high! / sales.value!).toBeCloseTo(2.53, 3);
   });
 
   it("makes no estimate, and says why, where the method does not apply", () => {
