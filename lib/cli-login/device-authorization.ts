@@ -15,7 +15,11 @@ export interface DeviceClient {
   version: string;
 }
 
+/** Answered or expired logins are kept a day (for support questions), then deleted as new ones start. */
+const KEEP_AFTER_EXPIRY_MS = 86_400_000;
+
 export async function startDeviceAuthorization(client: DeviceClient) {
+  await getPrisma().deviceAuthorization.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - KEEP_AFTER_EXPIRY_MS) } } });
   const deviceCode = newDeviceCode();
   const userCode = newUserCode();
   await getPrisma().deviceAuthorization.create({

@@ -48,6 +48,7 @@ async function login(target: CliTarget, version: string, openBrowser: boolean) {
     const polled = await send(target, "/api/cli/token", { method: "POST", body: new URLSearchParams({ grant_type: GRANT, device_code, client_id: CLIENT_ID }) });
     if (polled.status === 200) {
       const body = polled.body;
+      const previous = await readCredential(target.origin);
       await saveCredential(target.origin, {
         token: body.access_token,
         workspace: body.workspace,
@@ -55,6 +56,8 @@ async function login(target: CliTarget, version: string, openBrowser: boolean) {
         clientName: body.client_name ?? null,
         createdAt: new Date().toISOString(),
       });
+      // A login replaces the previous one: end the old credential too rather than leave it working unseen.
+      if (previous) await send(target, "/api/cli/credential", { method: "DELETE", token: previous.token }).catch(() => undefined);
       process.stdout.write(`Logged in to ${target.origin}, workspace ${body.workspace.name} (${body.workspace.id}); the credential expires ${body.expires_at ?? "never"}.\n`);
       if (process.env.LUDEX_TOKEN) process.stderr.write("Note: LUDEX_TOKEN is set in the environment and is used instead of this login until you unset it.\n");
       return;

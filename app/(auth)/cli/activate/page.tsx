@@ -41,7 +41,7 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
         <span data-testid="cli-version">{pending.clientVersion}</span>) asks to act as <strong>{session.user.email}</strong>.
       </p>
       <p>
-        Check that your terminal shows the code <code data-testid="user-code">{pending.userCode}</code>. Approve only a login you started
+        Check that your terminal shows the code <code data-testid="user-code" style={{ whiteSpace: "nowrap" }}>{pending.userCode}</code>. Approve only a login you started
         yourself. The request expires at {formatDateTime(pending.expiresAt)}.
       </p>
       <ApproveLoginForm
