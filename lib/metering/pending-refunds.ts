@@ -15,7 +15,7 @@ interface PendingRefund {
 }
 
 const RETRY_MS = 2_000;
-const LATE_COMMIT_MS = 15_000;
+const LATE_COMMIT_MS = 5_000;
 const pending = new Map<string, PendingRefund>();
 let timer: NodeJS.Timeout | undefined;
 

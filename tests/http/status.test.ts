@@ -8,7 +8,11 @@ describe("GET /status", () => {
     const res = await api("/status");
     expectSuccess(res, { list: false });
     const { data } = res.body;
-    expect(data.service).toEqual({ name: "Ludex", apiVersion: "v1" });
+    expect(data.service).toEqual({
+      name: "Ludex",
+      apiVersion: "v1",
+      dependencies: { database: "ok", rateLimiter: { backend: expect.stringMatching(/^(redis|upstash|memory)$/), status: expect.stringMatching(/^(ok|degraded)$/) } },
+    });
     expect(data.caller).toEqual({ kind: "token", tokenType: "api", scopes: expect.any(Array) });
     expect(data.preview).toBeNull();
     expect(data.workspace.id).toBe(inject("workspaceId"));
