@@ -14,12 +14,13 @@ export const CLIENT_ADDRESS_HEADER = "x-ludex-client-address";
 let warnedUnknown = false;
 
 export function clientAddress(request: Request): string {
-  const fromLauncher = request.headers.get(CLIENT_ADDRESS_HEADER);
-  if (fromLauncher) return fromLauncher;
+  // On Vercel nothing strips our header, so a client could send it: Vercel's own headers only.
   if (process.env.VERCEL) {
     const vercel = request.headers.get("x-real-ip") ?? request.headers.get("x-vercel-forwarded-for")?.split(",")[0];
-    if (vercel?.trim()) return addressKey(vercel.trim());
+    return vercel?.trim() ? addressKey(vercel.trim()) : "unknown";
   }
+  const fromLauncher = request.headers.get(CLIENT_ADDRESS_HEADER);
+  if (fromLauncher) return fromLauncher;
   // Served by something that neither strips nor sets the header (a bare `next start`): any header the
   // client sent could be forged, so every such caller shares one bucket rather than picking their own.
   if (!warnedUnknown) {

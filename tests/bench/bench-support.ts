@@ -56,7 +56,7 @@ export async function startLauncher(options: LauncherOptions) {
     DATABASE_URL: databaseUrl,
     LUDEX_DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
-    LUDEX_LIMITS: JSON.stringify({ free: UNLIMITED, starter: UNLIMITED, pro: UNLIMITED, anonymous: UNLIMITED, anonymousDaily: UNLIMITED }),
+    LUDEX_LIMITS: JSON.stringify({ free: UNLIMITED, starter: UNLIMITED, pro: UNLIMITED, anonymous: UNLIMITED, anonymousDaily: UNLIMITED, anonymousCostly: UNLIMITED }),
     ...options.extraEnv,
   };
   if (redisUrl) env.REDIS_URL = redisUrl;

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { checkAnswer } from "./response-schema";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -11,13 +12,14 @@ export interface ApiInit extends RequestInit {
   token?: string | null;
 }
 
-/** A request to the running server (paths relative to /api/v1 unless they start with /api or /docs), authenticated with the suite's Pro key unless told otherwise. */
+/** A request to the running server (its answer checked against the operation's schema, tests/support/response-schema.ts) (paths relative to /api/v1 unless they start with /api or /docs), authenticated with the suite's Pro key unless told otherwise. */
 export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
   const { token = inject("apiKey"), ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
   const full = /^\/(api|docs|robots\.txt|favicon\.svg)(\/|$)/.test(path) ? path : `/api/v1${path}`;
-  const response = await fetch(`${inject("baseUrl")}${full}`, { ...rest, headers });
+  const url = `${inject("baseUrl")}${full}`;
+  const response = await fetch(url, { ...rest, headers });
   const text = await response.text();
   let body: any;
   try {
@@ -25,5 +27,7 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<Ap
   } catch {
     body = text;
   }
+  // Every answer of an operation, in every test that calls through here, is checked against its schema.
+  checkAnswer(url, (rest.method ?? "GET").toUpperCase(), response.status, body);
   return { status: response.status, headers: response.headers, body };
 }

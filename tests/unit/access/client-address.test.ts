@@ -38,6 +38,18 @@ describe("client address", () => {
   });
 });
 
+describe("on Vercel", () => {
+  it("reads Vercel's x-real-ip and ignores a client's copy of the launcher's header", () => {
+    process.env.VERCEL = "1";
+    try {
+      const request = new Request("http://x/", { headers: { "x-real-ip": "203.0.113.5", "x-ludex-client-address": "198.51.100.7" } });
+      expect(clientAddress(request)).toBe("203.0.113.5");
+    } finally {
+      delete process.env.VERCEL;
+    }
+  });
+});
+
 describe("in-process limiter memory", () => {
   it("stays bounded however many addresses call", async () => {
     const backend = memoryBackend(Date.now, 1_000);
