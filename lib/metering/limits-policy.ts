@@ -5,7 +5,7 @@ import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "../access/plans";
  * Operators (and the test suite) can change limits without a release:
  * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
  */
-type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "signInAddress" | "signInClient", Partial<Omit<RateLimitPolicy, "name">>>>;
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "signInAddress" | "signInClient" | "oauthRegistration", Partial<Omit<RateLimitPolicy, "name">>>>;
 
 let overrides: Overrides | undefined;
 
@@ -40,4 +40,9 @@ export function signInAddressLimit(): RateLimitPolicy {
 /** Sign-in links one client can ask for, whatever the addresses. */
 export function signInClientLimit(): RateLimitPolicy {
   return { name: "sign-in-client", requests: 20, windowSeconds: 3_600, ...readOverrides().signInClient };
+}
+
+/** OAuth clients (MCP agents) one address can register: enough for a team behind one NAT, not for a flood. */
+export function oauthRegistrationLimit(): RateLimitPolicy {
+  return { name: "oauth-registration", requests: 30, windowSeconds: 3_600, ...readOverrides().oauthRegistration };
 }
