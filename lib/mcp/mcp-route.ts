@@ -23,7 +23,9 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   if (!token) return challenge(request, null, "Authorization needed: connect through OAuth (see the resource metadata) or send 'Authorization: Bearer ldx_...'.");
   let workspaceId: string;
   try {
-    workspaceId = (await authenticateMcp(token, resource)).workspace.id;
+    // A fresh read, once per request: tools/list and the like run outside the pipeline, whose charge is what
+    // catches a cached read of a token revoked or rotated since. Tool calls then use the read it cached.
+    workspaceId = (await authenticateMcp(token, resource, true)).workspace.id;
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNAUTHORIZED") return challenge(request, "invalid_token", error.message);
     throw error;

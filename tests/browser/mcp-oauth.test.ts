@@ -57,9 +57,9 @@ async function authorize(decision: "Approve" | "Deny", state = randomBytes(8).to
   const { page } = session;
   await page.goto(url.toString());
   await expect(page.getByTestId("client-name").textContent()).resolves.toBe("Test Agent");
-  const back = page.waitForRequest((request) => request.url().startsWith(REDIRECT));
   await page.getByRole("button", { name: decision }).click();
-  const redirected = new URL((await back).url());
+  await page.waitForURL((url) => url.href.startsWith(REDIRECT));
+  const redirected = new URL(page.url());
   expect(redirected.searchParams.get("state")).toBe(state);
   expect(redirected.searchParams.get("iss")).toBe(inject("baseUrl"));
   return { params: redirected.searchParams, verifier };
@@ -68,9 +68,8 @@ async function authorize(decision: "Approve" | "Deny", state = randomBytes(8).to
 async function tokens() {
   const { params, verifier } = await authorize("Approve");
   const exchange = { grant_type: "authorization_code", code: params.get("code")!, client_id: clientId, redirect_uri: REDIRECT, resource: discovery.resource };
-  expect((await form(discovery.token_endpoint, { ...exchange, code_verifier: randomBytes(32).toString("base64url") })).body.error).toBe("invalid_grant");
   const issued = await form(discovery.token_endpoint, { ...exchange, code_verifier: verifier });
-  expect(issued.status).toBe(200);
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   return issued.body as { access_token: string; refresh_token: string; expires_in: number; token_type: string; scope: string };
 }
 
@@ -152,6 +151,13 @@ describe("MCP OAuth", () => {
     expect(revoked.status).toBe(200);
     expect(await mcpStatus(issued.access_token)).toBe(401);
 
+    // A wrong PKCE verifier is refused, and spends the code: whoever stole it gets one try and nothing.
+    const stolen = await authorize("Approve");
+    const guess = { grant_type: "authorization_code", code: stolen.params.get("code")!, client_id: clientId, redirect_uri: REDIRECT };
+    const wrong = await form(discovery.token_endpoint, { ...guess, code_verifier: randomBytes(32).toString("base64url") });
+    expect(wrong.body).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/PKCE/) });
+    expect((await form(discovery.token_endpoint, { ...guess, code_verifier: stolen.verifier })).body.error).toBe("invalid_grant");
+
     const { params, verifier } = await authorize("Approve");
     const exchange = { grant_type: "authorization_code", code: params.get("code")!, client_id: clientId, redirect_uri: REDIRECT, code_verifier: verifier };
     expect((await form(discovery.token_endpoint, exchange)).status).toBe(200);
@@ -187,12 +193,11 @@ describe("MCP OAuth", () => {
   it("refuses requests the consent page cannot trust: unknown client, foreign redirect URI, no PKCE", async () => {
     const { page } = session;
     await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=mcpc_unknown&redirect_uri=${encodeURIComponent(REDIRECT)}`);
-    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/Unknown client/);
+    await expect(page.locator("p[role=alert]").textContent()).resolves.toMatch(/Unknown client/);
     await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent("https://evil.example/cb")}`);
-    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/redirect URI/);
-    const back = page.waitForRequest((request) => request.url().startsWith(REDIRECT));
-    await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s1`).catch(() => undefined);
-    const redirected = new URL((await back).url());
+    await expect(page.locator("p[role=alert]").textContent()).resolves.toMatch(/redirect URI/);
+    await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s1`);
+    const redirected = new URL(page.url());
     expect(redirected.searchParams.get("error")).toBe("invalid_request");
     const bad = await json(discovery.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }) });
     expect(bad).toMatchObject({ status: 400, body: { error: "invalid_redirect_uri" } });
