@@ -10,7 +10,8 @@ import { connectMcp } from "../support/mcp-client";
 import { signInWithBrowser } from "../support/sign-in";
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-const REDIRECT = "http://127.0.0.1:9/callback";
+// nothing listens there: the browser context answers it, and the test reads the URL the browser was sent to
+const REDIRECT = "http://127.0.0.1:58123/callback";
 const json = async (url: string, init?: RequestInit) => {
   const res = await fetch(url, init);
   return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
@@ -196,9 +197,12 @@ describe("MCP OAuth", () => {
     await expect(page.locator("p[role=alert]").textContent()).resolves.toMatch(/Unknown client/);
     await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent("https://evil.example/cb")}`);
     await expect(page.locator("p[role=alert]").textContent()).resolves.toMatch(/redirect URI/);
-    await page.goto(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s1`);
-    const redirected = new URL(page.url());
+    // Once the client and its redirect URI are known, errors go back to the client (no PKCE here).
+    const noPkce = await fetch(`${discovery.authorization_endpoint}?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s1`, { redirect: "manual" });
+    const redirected = new URL(noPkce.headers.get("location") ?? "http://none/");
+    expect(redirected.href.startsWith(REDIRECT)).toBe(true);
     expect(redirected.searchParams.get("error")).toBe("invalid_request");
+    expect(redirected.searchParams.get("state")).toBe("s1");
     const bad = await json(discovery.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }) });
     expect(bad).toMatchObject({ status: 400, body: { error: "invalid_redirect_uri" } });
   });
