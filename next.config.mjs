@@ -45,7 +45,12 @@ const nextConfig = {
     return [{ source: "/api/v1/:path*", headers: API_CORS_HEADERS }];
   },
   async rewrites() {
-    return { beforeFiles: [{ source: MALFORMED_PATH_SOURCE, destination: MALFORMED_PATH_DESTINATION }], afterFiles: [], fallback: [] };
+    return { beforeFiles: [{ source: MALFORMED_PATH_SOURCE, destination: MALFORMED_PATH_DESTINATION }], // MCP clients whose OAuth discovery fails fall back to these paths at the site root.
+      afterFiles: [
+        { source: "/authorize", destination: "/oauth/authorize" },
+        { source: "/token", destination: "/api/oauth/token" },
+        { source: "/register", destination: "/api/oauth/register" },
+      ], fallback: [] };
   },
 };
 

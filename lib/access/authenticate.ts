@@ -11,6 +11,8 @@ export { hasApiAccess, monthlyAllowance } from "./caller";
 
 interface TokenRow {
   id: string;
+  resource: string | null;
+  oauth_client_id: string | null;
   type: TokenType;
   scopes: string[];
   expires_at: Date | null;
@@ -65,17 +67,33 @@ export async function authenticate(
   if (type === "mcp") {
     throw unauthorized("This is an MCP token: it is accepted only by the MCP endpoint, not by the REST API. Use an API key (ldx_) or a CLI credential (ldxc_).");
   }
-  const hash = hashToken(match[1]);
+  return readToken(match[1], fresh, null, guard);
+}
+
+/**
+ * The bearer token of a request to the MCP endpoint (`resource`, its canonical URL): an MCP token minted
+ * for that resource (RFC 8707: its audience), or an API key. CLI credentials stay with the CLI.
+ * Refusals carry `invalid_token` for the MCP client's OAuth flow; the caller adds the resource metadata.
+ */
+export async function authenticateMcp(token: string, resource: string, fresh = false, guard?: AuthFailureGuard): Promise<TokenCaller> {
+  const type = parseToken(token);
+  if (!type) throw unauthorized("The token is malformed or mistyped (its checksum does not match).");
+  if (type === "cli") throw unauthorized("CLI credentials (ldxc_) work with the CLI only; connect with OAuth or an API key (ldx_).");
+  return readToken(token, fresh, type === "mcp" ? resource : null, guard);
+}
+
+async function readToken(secret: string, fresh: boolean, audience: string | null, guard?: AuthFailureGuard): Promise<TokenCaller> {
+  const hash = hashToken(secret);
   if (!fresh) {
     const hit = cache.get(hash);
-    if (hit) {
+    if (hit && hit.resource === audience) {
       touchCached(hit);
       return hit;
     }
   } else cache.delete(hash);
   guard?.beforeLookup();
   const row = await findToken(hash);
-  const refusal = refusalOf(row);
+  const refusal = refusalOf(row, audience);
   if (refusal) throw guard ? await guard.failed(refusal) : refusal;
   if (!row) throw refusal;
   touchLastUsed(row);
@@ -88,6 +106,8 @@ export async function authenticate(
     grants: { credits: row.grant_credits, apiAccess: row.grant_api_access },
     epoch: row.epoch,
     hash,
+    resource: row.resource,
+    oauthClientId: row.oauth_client_id,
     cached: false,
   };
   const entry: TokenCaller = { ...caller, cached: true };
@@ -96,8 +116,11 @@ export async function authenticate(
   return caller;
 }
 
-function refusalOf(row: TokenRow | undefined): ApiError | undefined {
+function refusalOf(row: TokenRow | undefined, audience: string | null): ApiError | undefined {
   if (!row) return unauthorized("The token is not recognised.");
+  if (audience !== null && row.resource !== audience) {
+    return unauthorized(`This MCP token was issued for another resource (${row.resource ?? "none"}), not ${audience}.`);
+  }
   if (row.revoked_at) return unauthorized("The token has been revoked.");
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) return unauthorized("The token has expired.");
   if (row.session_ended) return unauthorized("The browser session that issued this CLI credential has ended; log in again.");
@@ -112,7 +135,7 @@ function validUntil(row: TokenRow): number {
 
 async function findToken(hash: string): Promise<TokenRow | undefined> {
   const rows = await getPrisma().$queryRaw<TokenRow[]>`
-    SELECT t.id, t.type, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
+    SELECT t.id, t.resource, t.oauth_client_id, t.type, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
       (s.id IS NOT NULL AND (s.revoked_at IS NOT NULL OR s.expires_at <= now())) AS session_ended,
       s.expires_at AS session_expires_at,
       COALESCE((SELECT epoch FROM access_epoch WHERE id = 1), 0) AS epoch,

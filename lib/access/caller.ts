@@ -19,6 +19,10 @@ export interface TokenCaller extends WorkspaceMember {
   tokenType: TokenType;
   /** the token hash, the cache key */
   hash: string;
+  /** MCP tokens: the resource they were minted for (their audience) */
+  resource: string | null;
+  /** MCP tokens: the OAuth client holding it, recorded in the ledger */
+  oauthClientId: string | null;
 }
 
 /**

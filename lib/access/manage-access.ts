@@ -25,6 +25,8 @@ export interface CreateKeyInput {
   createdByUserId?: string;
   /** who asked for it: a CLI's host and version, an MCP client's name */
   clientName?: string;
+  /** MCP tokens minted by the OAuth server: their audience, client and refresh token (hashed) */
+  oauth?: { resource: string; clientId: string; refreshHash: string; refreshExpiresAt: Date };
 }
 
 /** Mints a token; the secret is in the returned object and nowhere else, ever. */
@@ -46,6 +48,10 @@ export async function createKey(input: CreateKeyInput) {
       browserSessionId: input.browserSessionId ?? null,
       createdByUserId: input.createdByUserId ?? null,
       clientName: input.clientName ?? null,
+      resource: input.oauth?.resource ?? null,
+      oauthClientId: input.oauth?.clientId ?? null,
+      refreshHash: input.oauth?.refreshHash ?? null,
+      refreshExpiresAt: input.oauth?.refreshExpiresAt ?? null,
     },
   });
   return {

@@ -26,7 +26,8 @@ export const KEY_EXPIRY_DAYS_MAX = 365;
 export async function listWorkspaceKeys(workspaceId: string): Promise<WorkspaceKey[]> {
   const weekAgo = new Date(Date.now() - 7 * 86_400_000);
   const tokens = await getPrisma().apiToken.findMany({
-    where: { workspaceId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: weekAgo } }] },
+    // An MCP connection lives as long as its refresh token, whatever its hour-long access token says.
+    where: { workspaceId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: weekAgo } }, { refreshExpiresAt: { gt: weekAgo } }] },
     orderBy: { createdAt: "desc" },
   });
   const creatorIds = [...new Set(tokens.map((t) => t.createdByUserId).filter((id): id is string => id !== null))];
@@ -43,7 +44,7 @@ export async function listWorkspaceKeys(workspaceId: string): Promise<WorkspaceK
     createdAt: t.createdAt,
     createdBy: t.createdByUserId ? (creators.get(t.createdByUserId) ?? null) : null,
     lastUsedAt: t.lastUsedAt,
-    expiresAt: t.expiresAt,
+    expiresAt: t.refreshExpiresAt ?? t.expiresAt,
     clientName: t.clientName,
   }));
 }

@@ -73,10 +73,7 @@ function describeOperation(operation: Operation, responseId: string) {
     "x-cost-class": operation.costClass,
     "x-scope": operation.scope,
     security: operation.anonymous === "preview" ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }],
-    parameters: [
-      ...parameters(operation.params, "path"),
-      ...parameters(operation.query, "query"),
-    ],
+    parameters: operationParameters(operation),
     responses: {
       "200": {
         description: "Success envelope.",
@@ -97,6 +94,11 @@ function errorCodesOf(operation: Operation): ErrorCode[] {
   if (Object.keys(operation.params.shape).length > 0) codes.push("NOT_FOUND");
   codes.push("METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE");
   return codes;
+}
+
+/** An operation's path and query parameters with their JSON schemas (also the MCP tools' input, lib/mcp). */
+export function operationParameters(operation: Pick<Operation, "params" | "query">) {
+  return [...parameters(operation.params, "path"), ...parameters(operation.query, "query")];
 }
 
 function parameters(schema: z.ZodObject, location: "path" | "query") {

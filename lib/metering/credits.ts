@@ -8,6 +8,8 @@ export interface ChargeRequest {
   userId: string | null;
   /** the front door: rest, mcp, copilot, charts, export */
   surface: string;
+  /** the OAuth client (an MCP agent) whose token paid, for spend per agent */
+  clientId?: string | null;
   operationId: string;
   costClass: string;
   credits: number;
@@ -41,10 +43,10 @@ export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutco
         WHERE c.used + EXCLUDED.used <= EXCLUDED.allowance
       RETURNING c.used
     ), ledger AS (
-      INSERT INTO usage_events (request_id, workspace_id, token_id, user_id, surface, operation, cost_class, credits, status, http_status, period)
-      SELECT b.request_id, $1, b.token_id, b.user_id, b.surface, b.operation, b.cost_class, b.credits, 'charged', 200, $2
-      FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[])
-        AS b(request_id, token_id, operation, cost_class, surface, credits, user_id), charged
+      INSERT INTO usage_events (request_id, workspace_id, token_id, user_id, surface, client_id, operation, cost_class, credits, status, http_status, period)
+      SELECT b.request_id, $1, b.token_id, b.user_id, b.surface, b.client_id, b.operation, b.cost_class, b.credits, 'charged', 200, $2
+      FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::text[])
+        AS b(request_id, token_id, operation, cost_class, surface, credits, user_id, client_id), charged
       RETURNING 1
     )
     SELECT (SELECT used FROM charged) AS used, (SELECT epoch FROM current_epoch) AS epoch`,
@@ -61,6 +63,7 @@ export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutco
       charges.map((c) => c.surface),
       charges.map((c) => c.credits),
       charges.map((c) => c.userId),
+      charges.map((c) => c.clientId ?? null),
     ],
   );
   const row = rows[0];

@@ -5,7 +5,7 @@ import { ANONYMOUS_PREVIEW, PLANS, type PlanId } from "../access/plans";
  * Operators (and the test suite) can change limits without a release:
  * LUDEX_LIMITS='{"pro":{"requests":1000},"anonymous":{"requests":5},"anonymousDaily":{"requests":50}}'.
  */
-type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "anonymousCostly" | "authFailures" | "signInAddress" | "signInClient" | "cliDevice" | "cliToken" | "cliApprove", Partial<Omit<RateLimitPolicy, "name">>>>;
+type Overrides = Partial<Record<PlanId | "anonymous" | "anonymousDaily" | "anonymousCostly" | "authFailures" | "signInAddress" | "signInClient" | "cliDevice" | "cliToken" | "cliApprove" | "oauthRegistration", Partial<Omit<RateLimitPolicy, "name">>>>;
 
 let overrides: Overrides | undefined;
 
@@ -71,4 +71,9 @@ export function cliTokenLimit(): RateLimitPolicy {
 /** Approvals and denials per signed-in user: bounds guessing of user codes from the activation page. */
 export function cliApproveLimit(): RateLimitPolicy {
   return { name: "cli-approve", requests: 20, windowSeconds: 600, ...readOverrides().cliApprove };
+}
+
+/** OAuth clients (MCP agents) one address can register: enough for a team behind one NAT, not for a flood. */
+export function oauthRegistrationLimit(): RateLimitPolicy {
+  return { name: "oauth-registration", requests: 30, windowSeconds: 3_600, ...readOverrides().oauthRegistration };
 }

@@ -95,6 +95,7 @@ function chargeOf(terms: ChargeTerms, caller: WorkspaceCaller, requestId: string
     tokenId: caller.kind === "token" ? caller.tokenId : null,
     userId: caller.kind === "session" ? caller.userId : null,
     surface: terms.surface,
+    clientId: caller.kind === "token" ? caller.oauthClientId : null,
     operationId: terms.operation.id,
     costClass: terms.operation.costClass,
     credits: terms.credits,

@@ -1,0 +1,52 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { authenticateMcp } from "../access/authenticate";
+import { ApiError } from "../api/api-error";
+import { mcpResourceOf, OPEN_CORS, resourceMetadataUrlOf } from "../oauth/oauth-urls";
+import { buildMcpServer } from "./mcp-server";
+
+/**
+ * The MCP front door (Streamable HTTP, stateless, JSON answers): the caller is the bearer token, an MCP
+ * token minted for this endpoint or an API key; without one, a 401 whose WWW-Authenticate points MCP
+ * clients to the OAuth discovery documents (RFC 9728). GET would open an event stream this stateless
+ * server never uses: 405.
+ */
+export async function handleMcpRequest(request: Request): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: OPEN_CORS });
+  if (request.method !== "POST") {
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: `${request.method.slice(0, 20)} is not allowed: this stateless endpoint takes JSON-RPC by POST.` }, id: null },
+      { status: 405, headers: { Allow: "POST, OPTIONS", ...OPEN_CORS } },
+    );
+  }
+  const resource = mcpResourceOf(request);
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (!token) return challenge(request, null, "Authorization needed: connect through OAuth (see the resource metadata) or send 'Authorization: Bearer ldx_...'.");
+  let workspaceId: string;
+  try {
+    // A fresh read, once per request: tools/list and the like run outside the pipeline, whose charge is what
+    // catches a cached read of a token revoked or rotated since. Tool calls then use the read it cached.
+    workspaceId = (await authenticateMcp(token, resource, true)).workspace.id;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "UNAUTHORIZED") return challenge(request, "invalid_token", error.message);
+    throw error;
+  }
+  const server = buildMcpServer({ identify: (fresh) => authenticateMcp(token, resource, fresh), workspaceId });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(request);
+    for (const [name, value] of Object.entries(OPEN_CORS)) response.headers.set(name, value);
+    return response;
+  } finally {
+    await server.close();
+  }
+}
+
+function challenge(request: Request, error: "invalid_token" | null, message: string): Response {
+  const quoted = message.replace(/["\\]/g, "'");
+  const parts = [`resource_metadata="${resourceMetadataUrlOf(request)}"`, ...(error ? [`error="${error}"`, `error_description="${quoted}"`] : [])];
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32001, message }, id: null },
+    { status: 401, headers: { "WWW-Authenticate": `Bearer ${parts.join(", ")}`, "Cache-Control": "no-store", ...OPEN_CORS } },
+  );
+}
