@@ -38,7 +38,9 @@ const nextConfig = {
   // PGlite, pg and the Prisma runtime are Node libraries: keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "@prisma/client",
     // the review analyser and its 3.8 MB model: load them from node_modules, not the bundle
-    "wink-nlp", "wink-eng-lite-web-model"],
+    "wink-nlp", "wink-eng-lite-web-model",
+    // exports, chart rendering (resvg is a native addon; vega loads its modules at run time)
+    "exceljs", "@resvg/resvg-js", "vega", "vega-lite"],
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

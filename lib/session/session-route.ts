@@ -23,10 +23,14 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * refused outright (these endpoints are not part of the API), a change must come from our own pages,
  * and errors use the API's error envelope.
  */
-export function sessionRoute(handler: SessionHandler) {
+export function sessionRoute(handler: SessionHandler, options: { chargedReads?: boolean } = {}) {
   return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     try {
+      // A read that spends credits (an export) must not be started by another site's link either.
+      if (options.chargedReads && isCrossSiteRead(request)) {
+        throw new ApiError("FORBIDDEN", "Cross-site request refused: this download spends credits and starts only from Ludex's own pages.");
+      }
       const session = await admit(request);
       const params = Object.fromEntries(Object.entries((await routeContext?.params) ?? {}).map(([k, v]) => [k, String(v)]));
       return await handler({ request, session, params, requestId });
@@ -34,6 +38,12 @@ export function sessionRoute(handler: SessionHandler) {
       return errorResponse(error, requestId);
     }
   };
+}
+
+/** A browser marks a request another site started (a link, an image) as cross-site or same-site. */
+function isCrossSiteRead(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
 }
 
 async function admit(request: Request): Promise<SessionRequestContext["session"]> {

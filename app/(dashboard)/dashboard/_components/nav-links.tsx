@@ -4,6 +4,8 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/keys", label: "API keys" },
+  { href: "/dashboard/explore", label: "Charts and export" },
+  { href: "/dashboard/copilot", label: "Copilot" },
   { href: "/dashboard/usage", label: "Usage" },
   { href: "/dashboard/members", label: "Members" },
   { href: "/dashboard/settings", label: "Settings" },

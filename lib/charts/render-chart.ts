@@ -1,0 +1,36 @@
+import { join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import * as vega from "vega";
+import { compile, type TopLevelSpec } from "vega-lite";
+import { CHART_HEIGHT, CHART_WIDTH } from "./chart-spec";
+
+/** The font committed to the repo: resvg draws no text without one, and no font is fetched at run time. */
+const FONT_FILE = join(process.cwd(), "lib/charts/fonts/DejaVuSans.ttf");
+
+/**
+ * Vega-Lite -> Vega -> SVG on the server, offline, then placed on an opaque 1200x675 canvas (scaled to
+ * fit, never cropped) and rasterised by resvg with the committed font only.
+ */
+export async function renderChart(spec: TopLevelSpec): Promise<{ svg: string; png: Buffer }> {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: "none" });
+  const inner = await view.toSVG();
+  view.finalize();
+  const svg = onCanvas(inner);
+  const png = new Resvg(svg, {
+    background: "#ffffff",
+    fitTo: { mode: "width", value: CHART_WIDTH },
+    font: { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" },
+  })
+    .render()
+    .asPng();
+  return { svg, png };
+}
+
+function onCanvas(inner: string): string {
+  const width = Number(/<svg[^>]*\bwidth="([\d.]+)"/.exec(inner)?.[1] ?? CHART_WIDTH);
+  const height = Number(/<svg[^>]*\bheight="([\d.]+)"/.exec(inner)?.[1] ?? CHART_HEIGHT);
+  const open = /^<svg[^>]*>/.exec(inner)?.[0] ?? "<svg>";
+  const attributes = open.replace(/\s(width|height|viewBox)="[^"]*"/g, "").replace(/^<svg/, "").replace(/>$/, "");
+  const nested = `<svg x="0" y="0" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet"${attributes}>${inner.slice(open.length)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}"><rect width="100%" height="100%" fill="#ffffff"/>${nested}</svg>`;
+}
