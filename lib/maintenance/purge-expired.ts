@@ -11,6 +11,9 @@ const OUTBOX_RETENTION = "7 days";
 const PURGES: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "signInTokens", sql: "DELETE FROM verification_tokens WHERE expires < now()" },
   { name: "outboxMail", sql: `DELETE FROM mail_outbox WHERE created_at < now() - interval '${OUTBOX_RETENTION}'` },
+  // A day after expiry: until then a late poll still gets `expired_token` rather than an unknown code.
+  { name: "cliDeviceCodes", sql: "DELETE FROM device_authorizations WHERE expires_at < now() - interval '1 day'" },
+  { name: "oauthCodes", sql: "DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'" },
 ];
 
 /** Deletes what has expired; returns how many rows each purge removed. */

@@ -93,13 +93,34 @@ describe.skipIf(!runnable)("the built app with VERCEL=1 on a read-only repositor
     expect(response.headers.get("ratelimit")).toBeTruthy();
   });
 
-  it("serves the sign-in page and signs in by mailed link", async () => {
+  it("serves the sign-in page, signs in by mailed link, and exports through the browser session", async () => {
     const page = await fetch(`${base}/signin`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Email");
     const cookie = await signInWithHttp(`vercel-${Date.now()}@example.com`, base);
     const dashboard = await fetch(`${base}/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(dashboard.status).toBe(200);
+    const xlsx = await fetch(`${base}/api/export?operation=listGames&format=xlsx&sort=-reviews&tags=indie&reviewsMin=50000`, { headers: { cookie } });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("serves MCP discovery and asks an agent without a token to authorize", async () => {
+    const metadata = await fetch(`${base}/.well-known/oauth-protected-resource/api/mcp`);
+    expect(metadata.status).toBe(200);
+    const resource = await metadata.json();
+    expect(resource.resource).toMatch(/\/api\/mcp$/);
+    const server = await fetch(`${base}/.well-known/oauth-authorization-server`);
+    expect(server.status).toBe(200);
+    expect((await server.json()).code_challenge_methods_supported).toContain("S256");
+    const refused = await fetch(`${base}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain("resource_metadata=");
   });
 
   it("runs the purge cron only with CRON_SECRET", async () => {
@@ -107,7 +128,9 @@ describe.skipIf(!runnable)("the built app with VERCEL=1 on a read-only repositor
     expect((await fetch(`${base}/api/cron/purge`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
     const purged = await fetch(`${base}/api/cron/purge`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     expect(purged.status).toBe(200);
-    expect(await purged.json()).toEqual({ purged: { signInTokens: expect.any(Number), outboxMail: expect.any(Number) } });
+    expect(await purged.json()).toEqual({
+      purged: { signInTokens: expect.any(Number), outboxMail: expect.any(Number), cliDeviceCodes: expect.any(Number), oauthCodes: expect.any(Number) },
+    });
   });
 
   it("never needed a writable disk", () => {

@@ -1,4 +1,4 @@
-// GET /api/cron/purge: Vercel's daily cron (Authorization: Bearer $CRON_SECRET) deletes expired sign-in tokens and old mail
+// GET /api/cron/purge: Vercel's daily cron (Authorization: Bearer $CRON_SECRET) deletes expired sign-in tokens, CLI and OAuth codes, and old mail
 import { ApiError } from "@/lib/api/api-error";
 import { newRequestId } from "@/lib/api/request-id";
 import { errorResponse } from "@/lib/api/responses";
