@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { authenticateMcp } from "../access/authenticate";
-import { ApiError } from "../api/api-error";
+import { ApiError, asApiError } from "../api/api-error";
 import { mcpResourceOf, OPEN_CORS, resourceMetadataUrlOf } from "../oauth/oauth-urls";
 import { buildMcpServer } from "./mcp-server";
 
@@ -28,6 +28,8 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     workspaceId = (await authenticateMcp(token, resource, true)).workspace.id;
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNAUTHORIZED") return challenge(request, "invalid_token", error.message);
+    const refusal = asApiError(error);
+    if (refusal instanceof ApiError) return refused(refusal);
     throw error;
   }
   const server = buildMcpServer({ identify: (fresh) => authenticateMcp(token, resource, fresh), workspaceId });
@@ -40,6 +42,19 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   } finally {
     await server.close();
   }
+}
+
+/**
+ * A refusal before any JSON-RPC message is read (the database down while the token is read, a rate limit):
+ * the HTTP status and Retry-After an MCP client's transport sees, and the flat error as the JSON-RPC error's data.
+ */
+function refused(error: ApiError): Response {
+  const retryAfter = Number(error.headers["Retry-After"]);
+  const flat = { code: error.code, message: error.message, ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}) };
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message: error.message, data: flat }, id: null },
+    { status: error.status, headers: { ...error.headers, "Cache-Control": "no-store", ...OPEN_CORS } },
+  );
 }
 
 function challenge(request: Request, error: "invalid_token" | null, message: string): Response {

@@ -12,6 +12,7 @@ import { workspaceWithKey } from "../support/admin";
 import { FaultProxy } from "../support/fault-proxy";
 import { freePort } from "../support/free-port";
 import { GENEROUS_LIMITS } from "../support/global-setup";
+import { connectMcp } from "../support/mcp-client";
 import { signInWithHttp } from "../support/sign-in";
 
 interface Answer {
@@ -218,6 +219,8 @@ describe("database outages: 200 or 503 with Retry-After, never a 500; nothing ch
     const before = [await keyed("/api/v1/games/570"), await keyed("/api/v1/tags?limit=1")];
     expect(before.map((a) => a.status)).toEqual([200, 200]);
     expect((await call("/api/dashboard/usage.csv", { cookie })).status).toBe(200);
+    // The agent front door, connected while the database answers (the SDK's initialize is free).
+    const agent = await connectMcp(secret, base);
 
     await proxy.close();
     const during = [
@@ -230,6 +233,17 @@ describe("database outages: 200 or 503 with Retry-After, never a 500; nothing ch
       expectUnavailable(answer);
       expect(answer.ms).toBeLessThan(8_000);
     }
+    // The MCP endpoint reads the token for every request: 503 with Retry-After, the flat error as JSON-RPC data
+    const mcpStarted = Date.now();
+    const mcp = await fetch(`${base}/api/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "get_game", arguments: { appId: 570 } } }),
+    });
+    expect(Date.now() - mcpStarted).toBeLessThan(8_000);
+    expect(mcp.status).toBe(503);
+    expect(Number(mcp.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await mcp.json()).error.data).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: expect.any(Number) });
     const health = await call("/api/health");
     expect(health.status).toBe(503);
     expect(Number(health.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -239,6 +253,10 @@ describe("database outages: 200 or 503 with Retry-After, never a 500; nothing ch
     await until(async () => (await keyed("/api/v1/games/570")).status === 200, 20_000);
     expect((await call("/api/health")).status).toBe(200);
     expect((await call("/api/dashboard/usage.csv", { cookie })).status).toBe(200);
+    // free, so the ledger check below holds only the keyed REST calls
+    const recovered = await agent.callTool({ name: "get_status", arguments: {} });
+    expect(recovered.isError).toBeFalsy();
+    await agent.close();
     expectOkOrUnavailable(seen);
     // the charges of the 503s were refunded: the counter holds exactly what the 200s said they cost
     await expectLedgerReconciled(workspaceId, seen);

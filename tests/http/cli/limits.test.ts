@@ -1,0 +1,65 @@
+// Rate limits of the CLI login endpoints, and the CLI waiting out RATE_LIMITED, against a second server with strict limits.
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSecondServer } from "../../support/second-server";
+
+let server: { base: string; stop(): void };
+
+beforeAll(async () => {
+  server = await startSecondServer({
+    LUDEX_LIMITS: JSON.stringify({
+      cliDevice: { requests: 2, windowSeconds: 600 },
+      cliToken: { requests: 2, windowSeconds: 600 },
+      anonymous: { requests: 1, windowSeconds: 10 },
+    }),
+  });
+});
+
+afterAll(() => server?.stop());
+
+const form = (path: string, body: Record<string, string>) =>
+  fetch(`${server.base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+
+describe("CLI login endpoints under their rate limits", () => {
+  it("answer 429 slow_down with Retry-After past the per-address limit, on the device and the token endpoint", async () => {
+    const first = await form("/api/cli/device", { client_id: "ludex-cli", host: "ci", version: "test" });
+    expect(first.status).toBe(200);
+    const { device_code } = await first.json();
+    expect((await form("/api/cli/device", { client_id: "ludex-cli", host: "ci", version: "test" })).status).toBe(200);
+    const third = await form("/api/cli/device", { client_id: "ludex-cli", host: "ci", version: "test" });
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ error: "slow_down" });
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const grant = { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code, client_id: "ludex-cli" };
+    const polls = [];
+    for (let i = 0; i < 3; i++) polls.push(await form("/api/cli/token", grant));
+    expect(polls.map((poll) => poll.status)).toEqual([400, 400, 429]);
+    expect(await polls[0].json()).toMatchObject({ error: "authorization_pending" });
+    expect(Number(polls[2].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the CLI under RATE_LIMITED", () => {
+  it("waits Retry-After, says so on stderr, and retries until the call goes through", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, LUDEX_CONFIG_DIR: mkdtempSync(join(tmpdir(), "ludex-cfg-")), LUDEX_BASE_URL: server.base };
+    delete env.LUDEX_TOKEN;
+    const run = () =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ["bin/ludex.mjs", "tags", "list", "--q", "rogue", "--json"], { env, timeout: 90_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    // One anonymous call per 10 s from this address: of two processes started together, one meets
+    // RATE_LIMITED and must wait it out.
+    const [first, second] = await Promise.all([run(), run()]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    const waited = [first, second].filter((one) => /Rate limited: waiting \d+ s before retry 1 of 3/.test(one.stderr));
+    expect(waited).toHaveLength(1);
+    expect(JSON.parse(second.stdout).data).toEqual(JSON.parse(first.stdout).data);
+  });
+});
