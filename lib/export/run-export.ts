@@ -13,7 +13,7 @@ export function exportRowCap(): number {
   return Number.isInteger(configured) && configured > 0 ? configured : 5000;
 }
 
-/** What an export will read and cost, decided from the first page (which a quote reads without charge). */
+/** What an export will read and cost, decided from the first page (a quote reads it, charged as one page). */
 export interface ExportPlan {
   operation: string;
   format: ExportFormat;
@@ -34,9 +34,12 @@ interface ExportRequest {
   params: Record<string, string>;
 }
 
-/** The plan of an export without charging: the first page read as HEAD (the API's free method). */
+/**
+ * The plan of an export, from its first page, read and charged as the API charges a page: a free read would
+ * run paid work for nothing (the hole HEAD had, issue 13), so the price of a quote is one page.
+ */
 export async function quoteExport(request: ExportRequest): Promise<ExportPlan> {
-  const first = await readPage(request, startOffset(request), "HEAD");
+  const first = await readPage(request, startOffset(request), "GET");
   return planOf(request, first);
 }
 

@@ -51,7 +51,7 @@ export interface SessionRun {
 /**
  * Runs one registry operation as the signed-in user's current workspace through the one pipeline: the
  * same prices, quota and rate limits as /api/v1, recorded in the ledger under `surface`. `method: HEAD`
- * runs it without charging (the export's price quote).
+ * is charged like GET, as on the API.
  */
 export async function runAsSession(
   session: BrowserSession,

@@ -1,4 +1,4 @@
-// GET /api/export?operation=<id>&format=csv|xlsx&<the operation's parameters>: a registry operation's every page as a file, charged like the API (`quote=1`: the price first, free)
+// GET /api/export?operation=<id>&format=csv|xlsx&<the operation's parameters>: a registry operation's every page as a file, charged like the API (`quote=1`: the price first, for one page)
 import { ApiError } from "@/lib/api/api-error";
 import { quoteExport, startExport } from "@/lib/export/run-export";
 import { CONTENT_TYPES, type ExportFormat } from "@/lib/export/write-table";

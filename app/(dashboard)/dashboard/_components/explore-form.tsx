@@ -142,7 +142,7 @@ export function ExploreForm({ operations }: { operations: OperationChoice[] }) {
       <section className="card">
         <h2>Export</h2>
         <button type="button" onClick={priceExport}>
-          Price the export
+          Price the export (reads the first page: one page's credits)
         </button>
         {quote && (
           <div>
