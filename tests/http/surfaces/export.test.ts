@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../support/http";
 import { signInWithHttp } from "../../support/sign-in";
+import { parseCsv } from "../../../lib/market/ingest/csv";
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
@@ -12,26 +13,6 @@ let cookie: string;
 beforeAll(async () => {
   cookie = await signInWithHttp(unique("export"));
 });
-
-/** A minimal RFC 4180 reader: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(cell), (cell = "");
-    else if (char === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += char;
-  }
-  return rows;
-}
 
 async function ledger(): Promise<string[][]> {
   const response = await fetch(`${base()}/api/dashboard/usage.csv`, { headers: { cookie } });
