@@ -1,8 +1,8 @@
 // A refund the database could not take when it was due: the database goes away right after a call's charge
 // committed (tests/support/fault-proxy.ts), the call answers 503 and its refund waits. It must land exactly
-// once when the database is back: on a timer in a long-lived server (in-process queue), and, with Redis, after
-// the server that queued it was killed, applied by the next servers (a later call's after() and the cron,
-// racing each other), the ledger reconciled.
+// once when the database is back: on a timer in a long-lived server (in-process queue), and, as on Vercel
+// (VERCEL=1, Redis, no timers), after the server that queued it was killed, applied by the next servers (a
+// later call's after() and the cron, racing each other), the ledger reconciled.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -30,8 +30,11 @@ interface Server {
   kill(signal?: NodeJS.Signals): void;
 }
 
-/** `npm start`'s launcher (no build) on the suite's database through the proxy; Redis only when asked. */
-async function startServer(redis: boolean): Promise<Server> {
+/**
+ * `npm start`'s launcher (no build) on the suite's database through the proxy: a long-lived server with
+ * in-process limits and refunds, or one as the platform runs it (VERCEL=1: Redis, no timers to rely on).
+ */
+async function startServer(kind: "long-lived" | "vercel"): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -42,7 +45,8 @@ async function startServer(redis: boolean): Promise<Server> {
     LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS),
     CRON_SECRET,
   };
-  if (!redis) delete env.REDIS_URL;
+  if (kind === "vercel") Object.assign(env, { VERCEL: "1", AUTH_SECRET: randomBytes(33).toString("base64") });
+  else delete env.REDIS_URL;
   const child = spawn("npx", ["tsx", "lib/runtime/start.ts"], { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
   const output: string[] = [];
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
@@ -52,7 +56,11 @@ async function startServer(redis: boolean): Promise<Server> {
     child,
     output,
     kill: (signal = "SIGTERM") => {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, signal);
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        // its process group is gone already
+      }
     },
   };
   servers.push(server);
@@ -129,7 +137,7 @@ afterAll(async () => {
 describe("a refund the database could not take when it was due", () => {
   it("in-process queue (no Redis): applied once by the server's own timer when the database is back, no call needed", async () => {
     const { secret, workspaceId } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro", allowance: 1_000_000 });
-    const server = await startServer(false);
+    const server = await startServer("long-lived");
     const requestId = await chargedThenDatabaseGone(server, secret, workspaceId);
     await proxy.open();
     await until(async () => (await books(workspaceId, requestId)).status === "refunded", 20_000);
@@ -143,16 +151,16 @@ describe("a refund the database could not take when it was due", () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)(
-    "queued in Redis: the server that queued it is killed; two new servers drain it at once (a call's after() and the cron), applied exactly once",
+    "VERCEL=1, queued in Redis: the server that queued it is killed; two new servers drain it at once (a call's after() and the cron, no timer), applied exactly once",
     async () => {
       const { secret, workspaceId } = await workspaceWithKey(inject("databaseUrl"), { plan: "pro", allowance: 1_000_000 });
-      const first = await startServer(true);
+      const first = await startServer("vercel");
       const requestId = await chargedThenDatabaseGone(first, secret, workspaceId);
       // Killed outright while the database is still gone: nothing in its memory survives.
       first.kill("SIGKILL");
       await proxy.open();
       // Both new servers are up (and their timers idle) before either drains: they race for the same refund.
-      const [second, third] = await Promise.all([startServer(true), startServer(true)]);
+      const [second, third] = await Promise.all([startServer("vercel"), startServer("vercel")]);
       expect((await books(workspaceId, requestId)).status).toBe("charged");
       const [later, cronRun] = await Promise.all([call(second, "/api/v1/games/570", secret), cron(third)]);
       expect(later.status).toBe(200);
