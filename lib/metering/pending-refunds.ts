@@ -21,6 +21,8 @@ const DRAIN_EVERY_MS = 5_000;
  * this long after it was queued, a refund that finds no ledger row stays queued to catch the late commit.
  */
 const LATE_COMMIT_MS = 2 * 60_000;
+/** One drain applies at most this many (one statement each), so a drain after a response stays short. */
+const DRAIN_BATCH = 500;
 
 interface Queues {
   shared?: RefundQueue;
@@ -114,7 +116,9 @@ async function drainQueues(state: Queues): Promise<DrainReport> {
   const report: DrainReport = { settled: 0, waiting: 0 };
   for (const queue of [state.shared, state.memory]) {
     if (!queue) continue;
-    const refunds = await queue.list().catch(() => [] as PendingRefund[]);
+    const queued = await queue.list().catch(() => [] as PendingRefund[]);
+    const refunds = queued.slice(0, DRAIN_BATCH);
+    report.waiting += queued.length - refunds.length;
     for (const [index, refund] of refunds.entries()) {
       const outcome = await applyRefund(refund);
       if (outcome === "unreachable") {
