@@ -15,7 +15,7 @@ export interface HealthReport {
     database: { status: "ok" | "unavailable"; latencyMs: number | null };
     rateLimiter: { backend: string; status: "ok" | "degraded" };
   };
-  /** refunds waiting for the database to come back (lib/metering/pending-refunds.ts) */
+  /** refunds waiting for the database to come back, in the shared store or this process (lib/metering/pending-refunds.ts) */
   pendingRefunds: number;
   checkedAt: string;
 }
@@ -28,7 +28,7 @@ export async function checkHealth(): Promise<HealthReport> {
   const database = await pingDatabase();
   const rateLimiter = rateLimiterHealth();
   const status = database.status === "unavailable" ? "unavailable" : rateLimiter.status === "degraded" ? "degraded" : "ok";
-  return { status, dependencies: { database, rateLimiter }, pendingRefunds: pendingRefundCount(), checkedAt: new Date().toISOString() };
+  return { status, dependencies: { database, rateLimiter }, pendingRefunds: await pendingRefundCount(), checkedAt: new Date().toISOString() };
 }
 
 async function pingDatabase(): Promise<HealthReport["dependencies"]["database"]> {

@@ -71,18 +71,27 @@ export async function reserveBatch(charges: ChargeRequest[]): Promise<BatchOutco
   return row.used === null ? { kind: "quota" } : { kind: "charged", used: row.used };
 }
 
-/** Gives a call's credits back (validation failure, not found, our fault) and marks its ledger row. */
-export async function refundCredits(requestId: string, httpStatus: number): Promise<void> {
-  await getMeteringPool().query(
+/**
+ * Gives a call's credits back (validation failure, not found, our fault) and marks its ledger row. Only a
+ * row still `charged` is touched, and PostgreSQL re-checks that condition on the row it locked, so any
+ * number of refunds of one call, from any number of processes at once, give its credits back once.
+ * Returns whether the call has a ledger row at all (false: its charge never committed, or not yet).
+ */
+export async function refundCredits(requestId: string, httpStatus: number): Promise<boolean> {
+  const { rows } = await getMeteringPool().query<{ known: boolean }>(
     `WITH refunded AS (
       UPDATE usage_events SET status = 'refunded', http_status = $2::int
       WHERE request_id = $1 AND status = 'charged'
       RETURNING workspace_id, period, credits
+    ), counter AS (
+      UPDATE credit_counters c SET used = c.used - r.credits
+      FROM refunded r WHERE c.workspace_id = r.workspace_id AND c.period = r.period
+      RETURNING 1
     )
-    UPDATE credit_counters c SET used = c.used - r.credits
-    FROM refunded r WHERE c.workspace_id = r.workspace_id AND c.period = r.period`,
+    SELECT EXISTS (SELECT 1 FROM usage_events WHERE request_id = $1) AS known`,
     [requestId, httpStatus],
   );
+  return rows[0].known;
 }
 
 /** Credits used this period, or null when the access epoch moved since `epoch` (the caller is re-read). */

@@ -1,6 +1,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
-import { Redis } from "@upstash/redis";
-import { RedisRatelimitAdapter } from "./redis-adapter";
+import type { Redis } from "@upstash/redis";
+import { sharedRedis } from "./shared-redis";
+
 
 export interface RateLimitPolicy {
   name: string;
@@ -25,26 +26,16 @@ export interface RateLimitBackend {
   connected?(): boolean;
 }
 
-/**
- * Upstash's REST credentials under either name: its own, or the KV_REST_API_* pair that the Vercel
- * marketplace integration sets.
- */
-export function upstashCredentials(env: NodeJS.ProcessEnv = process.env): { url: string; token: string } | undefined {
-  const url = env.UPSTASH_REDIS_REST_URL || env.KV_REST_API_URL;
-  const token = env.UPSTASH_REDIS_REST_TOKEN || env.KV_REST_API_TOKEN;
-  return url && token ? { url, token } : undefined;
-}
-
 export const IN_PROCESS_REFUSED_ON_VERCEL =
   "Rate limits need Upstash on Vercel (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, or the KV_REST_API_* pair the " +
   "Vercel marketplace sets): the in-process limiter would count each function instance alone.";
 
 /** Upstash REST in production, a real Redis through the adapter, or in-process for the embedded default. */
 export function createBackend(env: NodeJS.ProcessEnv = process.env): RateLimitBackend {
-  const upstash = upstashCredentials(env);
-  if (upstash) return upstashBackend("upstash", new Redis(upstash));
-  if (env.REDIS_URL) {
-    const adapter = RedisRatelimitAdapter.connect(env.REDIS_URL);
+  const shared = sharedRedis(env);
+  if (shared?.name === "upstash") return upstashBackend("upstash", shared.client);
+  if (shared?.name === "redis") {
+    const adapter = shared.client;
     return { ...upstashBackend("redis", adapter), connected: () => adapter.connected };
   }
   if (env.VERCEL === "1") throw new Error(IN_PROCESS_REFUSED_ON_VERCEL);

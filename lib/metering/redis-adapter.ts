@@ -19,7 +19,8 @@ const FIRST_CONNECT_WAIT_MS = 1_000;
 type RedisClient = ReturnType<typeof createRedisClient>;
 
 /**
- * The four commands @upstash/ratelimit uses, over a real Redis (REDIS_URL) instead of Upstash REST.
+ * The four commands @upstash/ratelimit uses, and the hash commands of the refund queue
+ * (lib/metering/refund-queue.ts), over a real Redis (REDIS_URL) with the signatures of Upstash's client.
  * Redis 7.0 rejects the `#!lua flags=...` line Upstash puts first in its scripts, so it is stripped; the
  * library asks for scripts by the SHA of the original text, so we remember which stripped script each
  * original SHA stands for and ask Redis for that one.
@@ -70,6 +71,27 @@ export class RedisRatelimitAdapter {
 
   async set(key: string, value: unknown): Promise<string | null> {
     return this.client.set(key, String(value));
+  }
+
+  async hset(key: string, fields: Record<string, string>): Promise<number> {
+    await this.ready();
+    return this.client.hSet(key, fields);
+  }
+
+  async hgetall(key: string): Promise<Record<string, string> | null> {
+    await this.ready();
+    const fields = await this.client.hGetAll(key);
+    return Object.keys(fields).length > 0 ? { ...fields } : null;
+  }
+
+  async hdel(key: string, ...fields: string[]): Promise<number> {
+    await this.ready();
+    return this.client.hDel(key, fields);
+  }
+
+  async hlen(key: string): Promise<number> {
+    await this.ready();
+    return this.client.hLen(key);
   }
 
   async quit(): Promise<void> {

@@ -4,7 +4,7 @@ import { billingPeriod, secondsUntil } from "../metering/billing-period";
 import { reserveCredits } from "../metering/charge-batcher";
 import { likelyCovered } from "../metering/charge-headroom";
 import { readCounter } from "../metering/credits";
-import { refundFailedCall, refundUncertainCharge } from "../metering/pending-refunds";
+import { drainSoon, refundFailedCall, refundUncertainCharge } from "../metering/pending-refunds";
 import { ApiError, asApiError } from "../api/api-error";
 import { isConnectionFault, retryReadOnce } from "../db/connection-fault";
 import type { Operation, OperationResult } from "../api/operation";
@@ -66,11 +66,13 @@ export async function runCharged(
   const early = likelyCovered(charge, credits, allowance);
   const reserving = reserveCredits(charge);
   const running = early ? settle(run()) : undefined;
-  const reservation = await reserving.catch((error: unknown) => {
+  const reservation = await reserving.catch(async (error: unknown) => {
     // The connection dropped under the charge: it may have committed. Refunded whatever happened.
-    if (isConnectionFault(error)) refundUncertainCharge(exchange.requestId, 503);
+    if (isConnectionFault(error)) await refundUncertainCharge(exchange.requestId, 503);
     throw error;
   });
+  // The database answers again: refunds queued while it did not are applied after this response.
+  if (reservation.kind === "charged") drainSoon();
   if (reservation.kind === "stale") throw new StaleCaller();
   if (reservation.kind === "quota") throw quotaExceeded(caller, allowance, resetsAt);
   const outcome = await (running ?? settle(run()));

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { IN_PROCESS_REFUSED_ON_VERCEL, upstashCredentials } from "../metering/rate-limit-backends";
+import { IN_PROCESS_REFUSED_ON_VERCEL } from "../metering/rate-limit-backends";
+import { upstashCredentials } from "../metering/shared-redis";
 
 /**
  * What a Vercel deployment must have before it serves: the platform gives no writable disk and many

@@ -10,6 +10,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 export class FaultProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
+  private trap?: { marker: string; upstream?: Socket; sprung: () => void };
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -42,6 +43,18 @@ export class FaultProxy {
     await closed;
   }
 
+  /**
+   * The database goes away between two statements of one call: the first statement whose text contains
+   * `marker` goes through and commits; as its reply comes back the proxy stops listening and cuts every
+   * other connection, then hands the reply over and cuts that one too. The server sees the statement
+   * succeed and whatever comes next refused. Resolves once sprung; open() brings the database back.
+   */
+  cutAfterReplyTo(marker: string): Promise<void> {
+    return new Promise((sprung) => {
+      this.trap = { marker, sprung };
+    });
+  }
+
   /** `url` with its host and port replaced by the proxy's. */
   urlFor(url: string): string {
     const proxied = new URL(url);
@@ -61,7 +74,23 @@ export class FaultProxy {
         upstream.destroy();
       });
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    // After the trap springs on this pair nothing more passes: what the server sends next goes nowhere.
+    let severed = false;
+    client.on("data", (chunk: Buffer) => {
+      if (severed) return;
+      if (this.trap && !this.trap.upstream && chunk.includes(this.trap.marker)) this.trap.upstream = upstream;
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => {
+      if (severed) return;
+      if (this.trap?.upstream !== upstream) return void client.write(chunk);
+      const { sprung } = this.trap;
+      this.trap = undefined;
+      severed = true;
+      this.server?.close();
+      this.server = undefined;
+      for (const socket of this.sockets) if (socket !== client && socket !== upstream) socket.destroy();
+      client.write(chunk, () => setTimeout(() => (client.destroy(), sprung()), 50));
+    });
   }
 }
