@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { checkPageRequest } from "@/lib/oauth/consent";
 import { requirePageSession } from "@/lib/session/page-session";
 import { listMemberships } from "@/lib/workspaces/manage-workspaces";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Connect an agent · Ludex" };
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ const SCOPE_TEXT: Record<string, string> = {
 /** The request's own parameters travel with the decision; nothing else from the URL does. */
 const REQUEST_PARAMETERS = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "state", "scope", "resource"];
 
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = new URLSearchParams();
   const given = await searchParams;
   for (const name of REQUEST_PARAMETERS) if (typeof given[name] === "string") params.set(name, given[name]);
@@ -79,3 +80,5 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
     </>
   );
 }
+
+export default outageAware(AuthorizePage);

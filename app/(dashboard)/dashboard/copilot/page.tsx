@@ -4,10 +4,11 @@ import { SUPPORTED_KINDS } from "@/lib/copilot/analyst-questions";
 import { requirePageSession } from "@/lib/session/page-session";
 import { CopilotChat } from "../_components/copilot-chat";
 import { NoWorkspace } from "../_components/no-workspace";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Copilot · Ludex" };
 
-export default async function CopilotPage() {
+async function CopilotPage() {
   const session = await requirePageSession("/dashboard/copilot");
   if (!session.workspace) return <NoWorkspace />;
   const { name, builtIn } = copilotModel();
@@ -34,3 +35,5 @@ export default async function CopilotPage() {
     </>
   );
 }
+
+export default outageAware(CopilotPage);

@@ -9,13 +9,14 @@ import { requirePageSession } from "@/lib/session/page-session";
 import { ledgerFilterFrom } from "@/lib/session/usage-csv";
 import { CreditsChart } from "../_components/credits-chart";
 import { NoWorkspace } from "../_components/no-workspace";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Usage · Ludex" };
 
 const PAGE_SIZE = 50;
 
 /** Credits, their breakdowns and the itemised ledger: the same figures as GET /status and GET /usage. */
-export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const session = await requirePageSession("/dashboard/usage");
   if (!session.workspace) return <NoWorkspace />;
   const query = new URLSearchParams(Object.entries(await searchParams).filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -152,3 +153,5 @@ function Breakdown({ title, rows, testId }: { title: string; rows: [string, { ca
     </section>
   );
 }
+
+export default outageAware(UsagePage);
