@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { authenticateMcp } from "../access/authenticate";
 import { ApiError, asApiError } from "../api/api-error";
+import { SCOPES } from "../api/operation";
 import { mcpResourceOf, OPEN_CORS, resourceMetadataUrlOf } from "../oauth/oauth-urls";
 import type { TokenCaller } from "../access/caller";
 import { buildMcpServer } from "./mcp-server";
@@ -74,7 +75,8 @@ function insufficientScope(request: Request, scopes: string[], missing: string[]
 
 function challenge(request: Request, error: "invalid_token" | null, message: string): Response {
   const quoted = message.replace(/["\\]/g, "'");
-  const parts = [`resource_metadata="${resourceMetadataUrlOf(request)}"`, ...(error ? [`error="${error}"`, `error_description="${quoted}"`] : [])];
+  // scope: what to ask for (the MCP spec's scope selection reads it before scopes_supported)
+  const parts = [`resource_metadata="${resourceMetadataUrlOf(request)}"`, `scope="${SCOPES.join(" ")}"`, ...(error ? [`error="${error}"`, `error_description="${quoted}"`] : [])];
   return Response.json(
     { jsonrpc: "2.0", error: { code: -32001, message }, id: null },
     { status: 401, headers: { "WWW-Authenticate": `Bearer ${parts.join(", ")}`, "Cache-Control": "no-store", ...OPEN_CORS } },
