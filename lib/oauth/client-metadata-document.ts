@@ -24,7 +24,10 @@ export interface MetadataClient {
 }
 
 type Cached = { until: number } & ({ ok: true; client: MetadataClient } | { ok: false; message: string });
-const cache = new Map<string, Cached>();
+// One cache per process: Next.js bundles the consent page and the decision's route separately, and each
+// would otherwise hold its own copy of this module (and fetch the document again).
+const globals = globalThis as typeof globalThis & { ludexClientMetadataCache?: Map<string, Cached> };
+const cache = (globals.ludexClientMetadataCache ??= new Map<string, Cached>());
 
 /** A client_id in the URL form: the caller resolves it here rather than in the registered-clients table. */
 export const isMetadataClientId = (clientId: string) => /^https?:\/\//i.test(clientId);

@@ -145,7 +145,7 @@ describe("OAuth Client ID Metadata Documents", () => {
     const client = await connectMcp(issued.access_token);
     try {
       expect((await client.callTool({ name: "get_game", arguments: { appId: 570 } })).isError).toBeFalsy();
-      await expect(client.callTool({ name: "get_status", arguments: {} })).rejects.toThrow(/403|insufficient/i);
+      await expect(client.callTool({ name: "get_status", arguments: {} })).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/lacks the workspace:read scope/) });
     } finally {
       await client.close();
     }
@@ -157,6 +157,21 @@ describe("OAuth Client ID Metadata Documents", () => {
     expect(res.status).toBe(403);
     const challenge = res.headers.get("www-authenticate") ?? "";
     expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="market:read workspace:read", resource_metadata="[^"]+\/.well-known\/oauth-protected-resource\/api\/mcp"/);
+  });
+
+  it("PKCE S256 only, and tokens only for this endpoint: such refusals go back to the (verified) client", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ code_challenge_method: "plain" }, "invalid_request"],
+      [{ code_challenge: "" }, "invalid_request"],
+      [{ resource: "https://other.example/mcp" }, "invalid_target"],
+      [{ response_type: "token" }, "unsupported_response_type"],
+    ];
+    for (const [extra, error] of cases) {
+      const res = await fetch(authorizeUrl(clientUrl("agent"), extra), { redirect: "manual" });
+      const location = new URL(res.headers.get("location") ?? "http://none/");
+      expect(location.href.startsWith(REDIRECT), JSON.stringify(extra)).toBe(true);
+      expect(location.searchParams.get("error"), JSON.stringify(extra)).toBe(error);
+    }
   });
 
   it("refuses URLs the SSRF guard must not fetch, before any request leaves", async () => {
