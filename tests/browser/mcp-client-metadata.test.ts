@@ -67,6 +67,7 @@ async function connectViaMetadata(scope: string) {
   await expect(page.getByTestId("redirect-host").textContent()).resolves.toBe("127.0.0.1:58124");
   await expect(page.getByTestId("client-host").textContent()).resolves.toBe(new URL(origin()).host);
   await expect(page.getByTestId("localhost-warning").isVisible()).resolves.toBe(true);
+  await page.screenshot({ path: "/tmp/ludex-consent-metadata-client.png", fullPage: true });
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL((url) => url.href.startsWith(REDIRECT));
   const code = new URL(page.url()).searchParams.get("code")!;
