@@ -68,9 +68,10 @@ async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<st
             ))}
           </select>
         </label>
+        <ClientFacts client={client} redirectUri={redirectUri} />
         <p className="small muted">
-          After you approve, you return to {new URL(redirectUri).origin === "null" ? redirectUri : new URL(redirectUri).origin}. The application&apos;s name is
-          what it declared itself; approve only a connection you started. You can revoke it any time under API keys in the dashboard.
+          The application&apos;s name is what it declared itself; approve only a connection you started. You can revoke it any time
+          under API keys in the dashboard.
         </p>
         <div className="actions">
           <button type="submit" name="decision" value="approve" className="button primary">Approve</button>{" "}
@@ -82,3 +83,35 @@ async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<st
 }
 
 export default outageAware(AuthorizePage);
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where the code goes and who vouches for the name (the MCP spec: show the redirect URI's host; warn when a
+ * metadata-document client redirects to localhost, since any local program can claim that client's URL).
+ */
+function ClientFacts({ client, redirectUri }: { client: { id: string; metadataUrl: boolean }; redirectUri: string }) {
+  const target = new URL(redirectUri);
+  const where = target.host || `${target.protocol}${target.pathname}`;
+  const local = LOOPBACK.has(target.hostname);
+  return (
+    <>
+      <p className="small">
+        After you approve, you return to <strong data-testid="redirect-host">{where}</strong>
+        {client.metadataUrl ? (
+          <>
+            {" "}
+            (the application is identified by <strong data-testid="client-host">{new URL(client.id).host}</strong>)
+          </>
+        ) : null}
+        .
+      </p>
+      {client.metadataUrl && local ? (
+        <p className="form-error" role="note" data-testid="localhost-warning">
+          This application returns to a program on your own computer ({where}). Any program there could present itself as{" "}
+          {new URL(client.id).host}: approve only if you started this connection from that application just now.
+        </p>
+      ) : null}
+    </>
+  );
+}
