@@ -14,7 +14,7 @@ const CHART_ROWS: Record<string, string[]> = { cohortBenchmark: ["releasesPerYea
 const DEFAULT_FIELDS: Record<string, { x: string; y: string }> = {
   listGames: { x: "name", y: "reviews.total" },
   resolveGames: { x: "name", y: "reviews.total" },
-  listSimilarGames: { x: "name", y: "similarity" },
+  listSimilarGames: { x: "name", y: "score" },
   getGameHistory: { x: "observedOn", y: "values.total" },
   cohortBenchmark: { x: "year", y: "games" },
   compareTitles: { x: "name", y: "reviews.total" },

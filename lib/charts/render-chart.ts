@@ -1,11 +1,19 @@
-import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { CHART_HEIGHT, CHART_WIDTH } from "./chart-spec";
+import { FONT_FILE, textWidth } from "./text-width";
 
-/** The font committed to the repo: resvg draws no text without one, and no font is fetched at run time. */
-const FONT_FILE = join(process.cwd(), "lib/charts/fonts/DejaVuSans.ttf");
+type TextItem = { fontSize?: number; fontWeight?: string | number; limit?: number };
+
+// Vega lays text out with the committed font's real widths instead of its 0.8 em guess (no canvas here).
+vega.textMetrics.width = (item: TextItem, text: unknown) => {
+  const fontSize = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
+  const bold = item.fontWeight === "bold" || Number(item.fontWeight) >= 600;
+  const width = textWidth(text == null ? "" : String(text).trim(), fontSize, bold);
+  // A label Vega truncates to `limit` is never wider than that.
+  return item.limit && item.limit > 0 ? Math.min(width, item.limit) : width;
+};
 
 /**
  * Vega-Lite -> Vega -> SVG on the server, offline, then placed on an opaque 1200x675 canvas (scaled to
