@@ -7,7 +7,8 @@ import { FONT_FILE, textWidth } from "./text-width";
 type TextItem = { fontSize?: number; fontWeight?: string | number; limit?: number };
 
 // Vega lays text out with the committed font's real widths instead of its 0.8 em guess (no canvas here).
-vega.textMetrics.width = (item: TextItem, text: unknown) => {
+// (vega's types omit textMetrics, which vega-scenegraph exports for exactly this.)
+(vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics.width = (item, text) => {
   const fontSize = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
   const bold = item.fontWeight === "bold" || Number(item.fontWeight) >= 600;
   const width = textWidth(text == null ? "" : String(text).trim(), fontSize, bold);
