@@ -11,6 +11,7 @@ const FONT = "DejaVu Sans";
 const MAX_BARS = 40;
 const PLOT_WIDTH = CHART_WIDTH - 160;
 const PLOT_HEIGHT = 420;
+const MIN_PLOT = 200;
 const TITLE_SIZE = 22;
 const CAPTION_SIZE = 13;
 const CAPTION_LINE = 20;
@@ -59,6 +60,7 @@ export function buildChartSpec(table: ChartTable, context: ChartContext): ChartS
       text: wrapText(title, PLOT_WIDTH, TITLE_SIZE, true),
       subtitle: wrapText(context.source, PLOT_WIDTH, CAPTION_SIZE),
       anchor: "start",
+      offset: 14,
       font: FONT,
       fontSize: TITLE_SIZE,
       color: PALETTE.text,
@@ -139,6 +141,20 @@ function captionSpec(captionLines: string[]) {
     mark: { type: "text", align: "left", baseline: "top", fontSize: CAPTION_SIZE, color: PALETTE.caption, font: FONT },
     encoding: { text: { field: "text" }, y: { field: "line", type: "ordinal", axis: null }, x: { value: 0 } },
   };
+}
+
+/**
+ * The spec with its plot made smaller by what the whole drawing overflows the canvas (rotated labels, wrapped
+ * lines): the canvas then holds the chart at full size instead of scaling everything, text included, down.
+ */
+export function fitPlot(spec: TopLevelSpec, overflow: { width: number; height: number }): TopLevelSpec {
+  const [plot, ...rest] = (spec as unknown as { vconcat: { width: number; height: number }[] }).vconcat;
+  const fitted = {
+    ...plot,
+    width: Math.max(MIN_PLOT, Math.floor(plot.width - Math.max(0, overflow.width))),
+    height: Math.max(MIN_PLOT, Math.floor(plot.height - Math.max(0, overflow.height))),
+  };
+  return { ...spec, vconcat: [fitted, ...rest] } as unknown as TopLevelSpec;
 }
 
 function pick(row: Row, columns: string[]): Record<string, unknown> {
