@@ -47,8 +47,12 @@ export function isEstimate(column: string): boolean {
   return /(^|\.)(estimated|estimates|owners)(\.|$)/.test(column) || /estimate/i.test(column);
 }
 
+/** Axis titles for columns whose dotted name says too little on its own (a history's points). */
+const LABELS: Record<string, string> = { "values.total": "Reviews: total", observedOn: "Observation date" };
+
 /** A column name as an axis title: `reviews.total` -> "Reviews: total", cents marked as cents. */
 export function axisLabel(column: string): string {
+  if (LABELS[column]) return LABELS[column];
   const words = column
     .split(".")
     .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());

@@ -44,6 +44,7 @@ export function CopilotChat({ conversationId, initialMessages, conversations }: 
             <li key={message.id} className={`copilot-message ${message.role}`} data-role={message.role}>
               <strong>{message.role === "user" ? "You" : "Copilot"}</strong>
               {message.parts.map((part, index) => renderPart(message, part as ToolPart & { text?: string }, index))}
+              {message.role === "assistant" && <AnswerCharts parts={message.parts as unknown as ToolPart[]} />}
               {message.role === "assistant" && <AnswerCharge parts={message.parts as unknown as ToolPart[]} />}
             </li>
           ))}
@@ -95,9 +96,14 @@ function renderPart(message: UIMessage, part: ToolPart & { text?: string }, inde
           </pre>
         )}
       </details>
-      {output?.ok && output.chart && <ChartFigure chart={output.chart} />}
     </div>
   );
+}
+
+/** The charts the answer's calls drew, under its text. */
+function AnswerCharts({ parts }: { parts: ToolPart[] }) {
+  const charts = parts.flatMap((part) => (part.type.startsWith("tool-") && part.output?.ok && part.output.chart ? [{ id: part.toolCallId, chart: part.output.chart }] : []));
+  return charts.map(({ id, chart }) => <ChartFigure key={id} chart={chart} />);
 }
 
 /** What the answer's calls charged together, shown under every answer whatever the model writes. */
