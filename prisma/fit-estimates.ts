@@ -8,17 +8,19 @@ import {
   conformalHalfWidth,
   crossValidate,
   estimators,
+  ridgeMultiplier,
   statedCoverage,
   type CalibrationCase,
   type CvResult,
   type Estimator,
 } from "../lib/market/estimates/cross-validate";
-import { INTERVAL, METHOD_ID } from "../lib/market/estimates/multiplier-table";
+import { INTERVAL, inferYearFromAppId, METHOD_ID } from "../lib/market/estimates/multiplier-table";
 import { parseCsv } from "../lib/market/ingest/csv";
 import { IngestLog } from "../lib/market/ingest/ingest-log";
 import { mergeGame } from "../lib/market/ingest/merge-game";
 import { readSteamSpySnapshots, type SteamSpySnapshot } from "../lib/market/ingest/read-steamspy";
-import { readAppDetails, readStore2019, readStoreSearch2023 } from "../lib/market/ingest/read-store";
+import { readAppDetails, readReviewStats2021, readStore2019, readStoreSearch2023 } from "../lib/market/ingest/read-store";
+import { SOURCES } from "../lib/market/ingest/merge-game";
 
 const DATA_DIR = resolve(process.cwd(), "prisma/data");
 const DOC = resolve(process.cwd(), "docs/estimates.md");
@@ -66,6 +68,7 @@ function buildCases(): Case[] {
   const details = readAppDetails(DATA_DIR, log);
   const store2019 = readStore2019(DATA_DIR, log);
   const search2023 = readStoreSearch2023(DATA_DIR, log);
+  const reviewStats = readReviewStats2021(DATA_DIR, log);
   const cases: Case[] = [];
   for (const row of readCalibration()) {
     const appId = Number(row.app_id);
@@ -80,10 +83,16 @@ function buildCases(): Case[] {
       hasReviewTexts: false,
       isKnownTag: () => false,
     });
-    const points = spy.flatMap((s) => {
-      const r = s.records.get(appId);
-      return r && r.positive !== null && r.negative !== null ? [{ day: s.observedOn, reviews: r.positive + r.negative }] : [];
-    });
+    // the same review observations GET /games/{appId}?asOf= interpolates between: SteamSpy snapshots and
+    // Steam's review statistics as of 2018-07-01
+    const stats = reviewStats.get(appId);
+    const points = [
+      ...spy.flatMap((s) => {
+        const r = s.records.get(appId);
+        return r && r.positive !== null && r.negative !== null ? [{ day: s.observedOn, reviews: r.positive + r.negative }] : [];
+      }),
+      ...(stats ? [{ day: SOURCES.reviewStats2021.observedAt, reviews: stats.positive + stats.negative }] : []),
+    ];
     if (!game || points.length === 0) throw new Error(`calibration app ${appId} (${row.title}) has no review counts in prisma/data`);
     const { reviews, gapDays } = reviewsOn(row.reported_on, points);
     const subject: EstimateSubject = {
@@ -101,6 +110,15 @@ function buildCases(): Case[] {
   return cases;
 }
 
+/** what a fitted multiplier may read of a title: reviews, release year (collected or inferred), full price, age at the figure */
+function titleFeatures(c: Case): number[] {
+  const year = c.subject.releaseYear ?? inferYearFromAppId(c.appId);
+  const dollars = (c.subject.initialPriceCents ?? c.subject.priceCents ?? 2000) / 100;
+  const age = Math.max(0.25, Number(c.reportedOn.slice(0, 4)) + 0.5 - year);
+  return [Math.log(c.reviews), year, Math.log(Math.max(1, dollars)), Math.log(age)];
+}
+const RIDGE_LAMBDA = 4;
+
 const v1Estimate = (c: Case) => estimateGame(c.subject).sales.value;
 /** today's method as an "estimator": it is not fitted, so training cases are ignored */
 const v1: Estimator<Case> = () => (c) => v1Estimate(c)!;
@@ -115,6 +133,7 @@ function evaluate(cases: Case[]) {
     ["flat 35 x reviews", crossValidate(usable, estimators.flat35)],
     ["fitted single multiplier", crossValidate(usable, estimators.fittedMultiplier)],
     ["fitted ln(copies) = a + b ln(reviews)", crossValidate(usable, estimators.logLinear)],
+    ["fitted multiplier on reviews, year, price, age (ridge)", crossValidate(usable, ridgeMultiplier(titleFeatures, RIDGE_LAMBDA))],
   ];
   const v1Residuals = usable.map((c) => Math.abs(Math.log(c.reported / v1Estimate(c)!)));
   return { usable, stated, statedInferred, results, widened: conformalHalfWidth(v1Residuals) };
