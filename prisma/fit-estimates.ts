@@ -31,7 +31,7 @@ const NEAR_DAYS = 366;
 interface Case extends CalibrationCase {
   title: string;
   reportedOn: string;
-  /** days between the figure's date and the nearest review snapshot; 0 when interpolated between two */
+  /** days between the figure's date and the nearest review observation (interpolated or not) */
   gapDays: number;
   subject: EstimateSubject;
   latestReviews: number;
@@ -49,14 +49,17 @@ function readCalibration(): Row[] {
   return rows.filter((r) => r.length > 1).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as unknown as Row);
 }
 
-/** Steam reviews on `day`: interpolated between the snapshots around it, else the nearest snapshot. */
+/** Steam reviews on `day`: interpolated between the observations around it, else the nearest one; gapDays to the nearest. */
 export function reviewsOn(day: string, points: { day: string; reviews: number }[]): { reviews: number; gapDays: number } {
   const t = Date.parse(day);
   const sorted = [...points].sort((a, b) => a.day.localeCompare(b.day));
   for (let i = 1; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1]!, sorted[i]!];
     const [ta, tb] = [Date.parse(a.day), Date.parse(b.day)];
-    if (t >= ta && t <= tb) return { reviews: a.reviews + ((t - ta) / (tb - ta)) * (b.reviews - a.reviews), gapDays: 0 };
+    if (t >= ta && t <= tb) {
+      const gapDays = Math.round(Math.min(t - ta, tb - t) / DAY);
+      return { reviews: a.reviews + ((t - ta) / (tb - ta)) * (b.reviews - a.reviews), gapDays };
+    }
   }
   const nearest = sorted.reduce((best, p) => (Math.abs(Date.parse(p.day) - t) < Math.abs(Date.parse(best.day) - t) ? p : best));
   return { reviews: nearest.reviews, gapDays: Math.round(Math.abs(Date.parse(nearest.day) - t) / DAY) };
@@ -163,7 +166,7 @@ function report(cases: Case[]): string {
   return [
     table("Reviews at the figure's date, every title", cases),
     "",
-    table(`Reviews at the figure's date, titles with a review snapshot within a year of it`, near),
+    table(`Reviews at the figure's date, titles with a review observation within a year of it`, near),
     "",
     table("Reviews at the latest snapshot (what GET /games/{appId} answers today), every title", latest),
   ].join("\n");
