@@ -32,7 +32,8 @@ function Unavailable({ firstWait, error, onRetry }: { firstWait: number; error: 
     if (latest.current.error !== error) setAttempt((n) => n + 1);
     latest.current = { error, onRetry };
   }, [error, onRetry]);
-  useEffect(() => setLeft(wait), [wait]);
+  // Every new attempt counts down afresh, also once the wait has reached its one-minute cap.
+  useEffect(() => setLeft(wait), [attempt, wait]);
   useEffect(() => {
     if (left > 0) {
       const tick = setTimeout(() => setLeft((seconds) => seconds - 1), 1_000);

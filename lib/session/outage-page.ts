@@ -6,14 +6,22 @@ import { markOutage } from "./outage-scope";
 /**
  * A page could not load its data because the database could not be reached. Its digest survives the
  * trip to the browser (the message and stack do not), where app/error.tsx shows "temporarily
- * unavailable" and retries; the message here is only for the server's log.
+ * unavailable" and retries. Next logs it for every such page: one line with the driver's reason, not
+ * the stacks and code frames of the wrapped error.
  */
 export class PageUnavailableError extends Error {
   readonly digest = `${OUTAGE_DIGEST};${RETRY_AFTER_SECONDS}`;
-  constructor(cause: unknown) {
-    super("the database could not be reached while rendering a page", { cause });
+  constructor(fault: unknown) {
+    super(`a page could not reach the database (${shortReason(fault)}); it answered "temporarily unavailable"`);
     this.name = "PageUnavailableError";
+    this.stack = `${this.name}: ${this.message}`;
   }
+}
+
+/** The driver's own words: the last line of the message (Prisma puts its code frame first). */
+function shortReason(fault: unknown): string {
+  const lines = String((fault as Error)?.message ?? fault).split("\n").map((line) => line.trim()).filter(Boolean);
+  return (lines.at(-1) ?? "connection fault").slice(0, 200);
 }
 
 /**
