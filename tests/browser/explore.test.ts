@@ -1,11 +1,13 @@
 // Charts and export as a signed-in user meets them in Chromium: pick an operation, see the chart, price and download the CSV.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
 import { signInWithBrowser } from "../support/sign-in";
+import { parseCsv } from "../../lib/market/ingest/csv";
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
@@ -50,6 +52,38 @@ describe("charts and export page", () => {
     expect(lines[0].startsWith("appId,name,")).toBe(true);
     expect(lines).toHaveLength(total + 1);
     expect(lines[1].startsWith(`${reference.body.data[0].appId},`)).toBe(true);
+    await context.close();
+  });
+
+  it("downloads CSV and XLSX of a filtered list holding formula-looking titles: every row, those titles neutralised", async () => {
+    const { context, page } = await signInWithBrowser(browser, unique("explore-xlsx"));
+    await page.goto("/dashboard/explore");
+    // Real titles that start with "-" (a spreadsheet would read "- Mischief Dungeon Life -" as a formula).
+    const query = "q=Mischief Dungeon Life";
+    const reference = await api(`/games?${new URLSearchParams({ q: "Mischief Dungeon Life", limit: "100" })}`);
+    const total: number = reference.body.pagination.total;
+    const formulaLike = reference.body.data.map((game: { name: string }) => game.name).filter((name: string) => /^[=+\-@\t\r]/.test(name));
+    expect(formulaLike.length).toBeGreaterThan(0);
+    await page.getByLabel("Parameters (as a query string)").fill(query);
+    await page.getByRole("button", { name: "Price the export" }).click();
+    await page.getByTestId("export-quote").waitFor();
+
+    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    const [header, ...rows] = parseCsv(await readFile((await csvDownload.path())!, "utf8"));
+    expect(rows).toHaveLength(total);
+    const csvNames = rows.map((row) => row[header.indexOf("name")]);
+    for (const name of formulaLike) expect(csvNames).toContain(`'${name}`);
+    expect(csvNames.some((name) => /^[=+\-@\t\r]/.test(name))).toBe(false);
+
+    const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download XLSX" }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await xlsxDownload.path())!)) as never);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount - 1).toBe(total);
+    const columns = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const xlsxNames = Array.from({ length: total }, (_, index) => String((sheet.getRow(index + 2).values as unknown[])[columns.indexOf("name") + 1]));
+    for (const name of formulaLike) expect(xlsxNames).toContain(`'${name}`);
+    expect(typeof (sheet.getRow(2).values as unknown[])[columns.indexOf("appId") + 1]).toBe("number");
     await context.close();
   });
 });

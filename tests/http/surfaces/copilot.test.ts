@@ -133,6 +133,9 @@ describe("copilot conversations", () => {
     expect((await fetch(`${base()}/api/copilot/conversations`, { headers: bearer })).status).toBe(401);
     expect((await conversation("abcdefgh-1234", { headers: bearer })).status).toBe(401);
     expect((await conversation("abcdefgh-1234", { method: "DELETE", headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    // No session (the anonymous preview's caller) never reaches the copilot or its conversations.
+    expect((await fetch(`${base()}/api/copilot/conversations`)).status).toBe(401);
+    expect((await ask("How many roguelike games were released in 2019?", sameOrigin, { as: "" })).status).toBe(401);
     const malformed = await fetch(`${base()}/api/copilot`, { method: "POST", headers: { ...sameOrigin, cookie }, body: JSON.stringify({ id: "../../x", messages: [{ id: "q", role: "user", parts: [{ type: "text", text: "hi" }] }] }) });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.message).toContain("id:");
