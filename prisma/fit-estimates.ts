@@ -8,17 +8,19 @@ import {
   conformalHalfWidth,
   crossValidate,
   estimators,
+  ridgeMultiplier,
   statedCoverage,
   type CalibrationCase,
   type CvResult,
   type Estimator,
 } from "../lib/market/estimates/cross-validate";
-import { INTERVAL, METHOD_ID } from "../lib/market/estimates/multiplier-table";
+import { INTERVAL, inferYearFromAppId, METHOD_ID } from "../lib/market/estimates/multiplier-table";
 import { parseCsv } from "../lib/market/ingest/csv";
 import { IngestLog } from "../lib/market/ingest/ingest-log";
 import { mergeGame } from "../lib/market/ingest/merge-game";
 import { readSteamSpySnapshots, type SteamSpySnapshot } from "../lib/market/ingest/read-steamspy";
-import { readAppDetails, readStore2019, readStoreSearch2023 } from "../lib/market/ingest/read-store";
+import { readAppDetails, readReviewStats2021, readStore2019, readStoreSearch2023 } from "../lib/market/ingest/read-store";
+import { SOURCES } from "../lib/market/ingest/merge-game";
 
 const DATA_DIR = resolve(process.cwd(), "prisma/data");
 const DOC = resolve(process.cwd(), "docs/estimates.md");
@@ -29,7 +31,7 @@ const NEAR_DAYS = 366;
 interface Case extends CalibrationCase {
   title: string;
   reportedOn: string;
-  /** days between the figure's date and the nearest review snapshot; 0 when interpolated between two */
+  /** days between the figure's date and the nearest review observation (interpolated or not) */
   gapDays: number;
   subject: EstimateSubject;
   latestReviews: number;
@@ -47,14 +49,17 @@ function readCalibration(): Row[] {
   return rows.filter((r) => r.length > 1).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as unknown as Row);
 }
 
-/** Steam reviews on `day`: interpolated between the snapshots around it, else the nearest snapshot. */
+/** Steam reviews on `day`: interpolated between the observations around it, else the nearest one; gapDays to the nearest. */
 export function reviewsOn(day: string, points: { day: string; reviews: number }[]): { reviews: number; gapDays: number } {
   const t = Date.parse(day);
   const sorted = [...points].sort((a, b) => a.day.localeCompare(b.day));
   for (let i = 1; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1]!, sorted[i]!];
     const [ta, tb] = [Date.parse(a.day), Date.parse(b.day)];
-    if (t >= ta && t <= tb) return { reviews: a.reviews + ((t - ta) / (tb - ta)) * (b.reviews - a.reviews), gapDays: 0 };
+    if (t >= ta && t <= tb) {
+      const gapDays = Math.round(Math.min(t - ta, tb - t) / DAY);
+      return { reviews: a.reviews + ((t - ta) / (tb - ta)) * (b.reviews - a.reviews), gapDays };
+    }
   }
   const nearest = sorted.reduce((best, p) => (Math.abs(Date.parse(p.day) - t) < Math.abs(Date.parse(best.day) - t) ? p : best));
   return { reviews: nearest.reviews, gapDays: Math.round(Math.abs(Date.parse(nearest.day) - t) / DAY) };
@@ -66,6 +71,7 @@ function buildCases(): Case[] {
   const details = readAppDetails(DATA_DIR, log);
   const store2019 = readStore2019(DATA_DIR, log);
   const search2023 = readStoreSearch2023(DATA_DIR, log);
+  const reviewStats = readReviewStats2021(DATA_DIR, log);
   const cases: Case[] = [];
   for (const row of readCalibration()) {
     const appId = Number(row.app_id);
@@ -80,10 +86,16 @@ function buildCases(): Case[] {
       hasReviewTexts: false,
       isKnownTag: () => false,
     });
-    const points = spy.flatMap((s) => {
-      const r = s.records.get(appId);
-      return r && r.positive !== null && r.negative !== null ? [{ day: s.observedOn, reviews: r.positive + r.negative }] : [];
-    });
+    // the same review observations GET /games/{appId}?asOf= interpolates between: SteamSpy snapshots and
+    // Steam's review statistics as of 2018-07-01
+    const stats = reviewStats.get(appId);
+    const points = [
+      ...spy.flatMap((s) => {
+        const r = s.records.get(appId);
+        return r && r.positive !== null && r.negative !== null ? [{ day: s.observedOn, reviews: r.positive + r.negative }] : [];
+      }),
+      ...(stats ? [{ day: SOURCES.reviewStats2021.observedAt, reviews: stats.positive + stats.negative }] : []),
+    ];
     if (!game || points.length === 0) throw new Error(`calibration app ${appId} (${row.title}) has no review counts in prisma/data`);
     const { reviews, gapDays } = reviewsOn(row.reported_on, points);
     const subject: EstimateSubject = {
@@ -101,6 +113,15 @@ function buildCases(): Case[] {
   return cases;
 }
 
+/** what a fitted multiplier may read of a title: reviews, release year (collected or inferred), full price, age at the figure */
+function titleFeatures(c: Case): number[] {
+  const year = c.subject.releaseYear ?? inferYearFromAppId(c.appId);
+  const dollars = (c.subject.initialPriceCents ?? c.subject.priceCents ?? 2000) / 100;
+  const age = Math.max(0.25, Number(c.reportedOn.slice(0, 4)) + 0.5 - year);
+  return [Math.log(c.reviews), year, Math.log(Math.max(1, dollars)), Math.log(age)];
+}
+const RIDGE_LAMBDA = 4;
+
 const v1Estimate = (c: Case) => estimateGame(c.subject).sales.value;
 /** today's method as an "estimator": it is not fitted, so training cases are ignored */
 const v1: Estimator<Case> = () => (c) => v1Estimate(c)!;
@@ -115,6 +136,7 @@ function evaluate(cases: Case[]) {
     ["flat 35 x reviews", crossValidate(usable, estimators.flat35)],
     ["fitted single multiplier", crossValidate(usable, estimators.fittedMultiplier)],
     ["fitted ln(copies) = a + b ln(reviews)", crossValidate(usable, estimators.logLinear)],
+    ["fitted multiplier on reviews, year, price, age (ridge)", crossValidate(usable, ridgeMultiplier(titleFeatures, RIDGE_LAMBDA))],
   ];
   const v1Residuals = usable.map((c) => Math.abs(Math.log(c.reported / v1Estimate(c)!)));
   return { usable, stated, statedInferred, results, widened: conformalHalfWidth(v1Residuals) };
@@ -144,7 +166,7 @@ function report(cases: Case[]): string {
   return [
     table("Reviews at the figure's date, every title", cases),
     "",
-    table(`Reviews at the figure's date, titles with a review snapshot within a year of it`, near),
+    table(`Reviews at the figure's date, titles with a review observation within a year of it`, near),
     "",
     table("Reviews at the latest snapshot (what GET /games/{appId} answers today), every title", latest),
   ].join("\n");

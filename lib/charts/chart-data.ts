@@ -14,7 +14,7 @@ const CHART_ROWS: Record<string, string[]> = { cohortBenchmark: ["releasesPerYea
 const DEFAULT_FIELDS: Record<string, { x: string; y: string }> = {
   listGames: { x: "name", y: "reviews.total" },
   resolveGames: { x: "name", y: "reviews.total" },
-  listSimilarGames: { x: "name", y: "similarity" },
+  listSimilarGames: { x: "name", y: "score" },
   getGameHistory: { x: "observedOn", y: "values.total" },
   cohortBenchmark: { x: "year", y: "games" },
   compareTitles: { x: "name", y: "reviews.total" },
@@ -47,8 +47,12 @@ export function isEstimate(column: string): boolean {
   return /(^|\.)(estimated|estimates|owners)(\.|$)/.test(column) || /estimate/i.test(column);
 }
 
+/** Axis titles for columns whose dotted name says too little on its own (a history's points). */
+const LABELS: Record<string, string> = { "values.total": "Reviews: total", observedOn: "Observation date" };
+
 /** A column name as an axis title: `reviews.total` -> "Reviews: total", cents marked as cents. */
 export function axisLabel(column: string): string {
+  if (LABELS[column]) return LABELS[column];
   const words = column
     .split(".")
     .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());

@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { Row } from "../export/table-rows";
 import { axisLabel, isEstimate, MIN_GROUP_SIZE, type ChartKind, type ChartTable } from "./chart-data";
+import { wrapText } from "./text-width";
 
 export const CHART_WIDTH = 1200;
 export const CHART_HEIGHT = 675;
@@ -8,6 +9,12 @@ export const CHART_HEIGHT = 675;
 export const PALETTE = { observed: "#2563eb", estimate: "#d97706", faded: "#94a3b8", text: "#1f2937", caption: "#4b5563" };
 const FONT = "DejaVu Sans";
 const MAX_BARS = 40;
+const PLOT_WIDTH = CHART_WIDTH - 160;
+const PLOT_HEIGHT = 420;
+const MIN_PLOT = 200;
+const TITLE_SIZE = 22;
+const CAPTION_SIZE = 13;
+const CAPTION_LINE = 20;
 
 export interface ChartContext {
   kind: ChartKind;
@@ -48,8 +55,27 @@ export function buildChartSpec(table: ChartTable, context: ChartContext): ChartS
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     background: "#ffffff",
     padding: 24,
-    title: { text: title, subtitle: context.source, anchor: "start", font: FONT, fontSize: 22, color: PALETTE.text, subtitleFontSize: 13, subtitleColor: PALETTE.caption, subtitleFont: FONT },
-    config: { font: FONT, axis: { labelFont: FONT, titleFont: FONT, labelFontSize: 12, titleFontSize: 14, labelLimit: 180 }, view: { stroke: null } },
+    // Long titles, sources and captions wrap to the plot's width: nothing is cut off or shrinks the chart.
+    title: {
+      text: wrapText(title, PLOT_WIDTH, TITLE_SIZE, true),
+      subtitle: wrapText(context.source, PLOT_WIDTH, CAPTION_SIZE),
+      anchor: "start",
+      offset: 14,
+      font: FONT,
+      fontSize: TITLE_SIZE,
+      color: PALETTE.text,
+      subtitleFontSize: CAPTION_SIZE,
+      subtitleColor: PALETTE.caption,
+      subtitleFont: FONT,
+    },
+    config: {
+      font: FONT,
+      axis: { labelFont: FONT, titleFont: FONT, labelFontSize: 12, titleFontSize: 14, labelLimit: 180 },
+      // An axis title longer than its axis ends in an ellipsis instead of stretching the chart.
+      axisX: { titleLimit: PLOT_WIDTH },
+      axisY: { titleLimit: PLOT_HEIGHT },
+      view: { stroke: null },
+    },
     vconcat: [plot, captionSpec(caption)],
   } as unknown as TopLevelSpec;
   return { spec, title, caption, drawn: limited.length, notCollected };
@@ -88,8 +114,8 @@ function observationWindow(rows: Row[]): string {
 
 function plotSpec(kind: ChartKind, x: string, y: string, estimate: boolean, values: Record<string, unknown>[]) {
   const colour = estimate ? PALETTE.estimate : PALETTE.observed;
-  const width = CHART_WIDTH - 160;
-  const height = 420;
+  const width = PLOT_WIDTH;
+  const height = PLOT_HEIGHT;
   const field = (name: string) => name.replace(/\./g, "\\.");
   const quantitative = (name: string) => ({ field: field(name), type: "quantitative", title: axisLabel(name) + (isEstimate(name) ? " (estimate)" : "") });
   const base = { width, height, data: { values } };
@@ -106,14 +132,29 @@ function plotSpec(kind: ChartKind, x: string, y: string, estimate: boolean, valu
   return { ...base, mark, encoding: { x: xEncoding, y: quantitative(y), ...(opacity ? { opacity } : {}) } };
 }
 
-function captionSpec(lines: string[]) {
+function captionSpec(captionLines: string[]) {
+  const lines = captionLines.flatMap((line) => wrapText(line, PLOT_WIDTH, CAPTION_SIZE));
   return {
-    width: CHART_WIDTH - 160,
-    height: lines.length * 20,
+    width: PLOT_WIDTH,
+    height: lines.length * CAPTION_LINE,
     data: { values: lines.map((text, line) => ({ text, line })) },
-    mark: { type: "text", align: "left", baseline: "top", fontSize: 13, color: PALETTE.caption, font: FONT },
+    mark: { type: "text", align: "left", baseline: "top", fontSize: CAPTION_SIZE, color: PALETTE.caption, font: FONT },
     encoding: { text: { field: "text" }, y: { field: "line", type: "ordinal", axis: null }, x: { value: 0 } },
   };
+}
+
+/**
+ * The spec with its plot made smaller by what the whole drawing overflows the canvas (rotated labels, wrapped
+ * lines): the canvas then holds the chart at full size instead of scaling everything, text included, down.
+ */
+export function fitPlot(spec: TopLevelSpec, overflow: { width: number; height: number }): TopLevelSpec {
+  const [plot, ...rest] = (spec as unknown as { vconcat: { width: number; height: number }[] }).vconcat;
+  const fitted = {
+    ...plot,
+    width: Math.max(MIN_PLOT, Math.floor(plot.width - Math.max(0, overflow.width))),
+    height: Math.max(MIN_PLOT, Math.floor(plot.height - Math.max(0, overflow.height))),
+  };
+  return { ...spec, vconcat: [fitted, ...rest] } as unknown as TopLevelSpec;
 }
 
 function pick(row: Row, columns: string[]): Record<string, unknown> {

@@ -35,6 +35,11 @@ export interface Chart {
 
 /** Runs the operation as the session's workspace (charged like the API, ledger surface `charts`) and draws it. */
 export async function makeChart(session: BrowserSession, sessionToken: string | null, request: ChartRequest, surface: "charts" | "copilot" = "charts"): Promise<Chart> {
+  return (await drawOperation(session, sessionToken, request, surface)).chart;
+}
+
+/** The chart and the operation's result it was drawn from (the copilot answers from the same, once-charged call). */
+export async function drawOperation(session: BrowserSession, sessionToken: string | null, request: ChartRequest, surface: "charts" | "copilot"): Promise<{ chart: Chart; result: OperationResult<unknown> }> {
   const operation = findOperation(request.operation);
   const params = Object.fromEntries(Object.entries(request.params).map(([key, value]) => [key, String(value)]));
   const call = { operation, ...splitParams(operation, params) };
@@ -47,7 +52,7 @@ export async function makeChart(session: BrowserSession, sessionToken: string | 
     generatedOn: new Date().toISOString().slice(0, 10),
   });
   const { svg, png } = await renderChart(built.spec);
-  return {
+  const chart = {
     operation: operation.id,
     kind: request.kind,
     title: built.title,
@@ -63,6 +68,7 @@ export async function makeChart(session: BrowserSession, sessionToken: string | 
     svg,
     pngBase64: png.toString("base64"),
   };
+  return { chart, result: run.result };
 }
 
 function sourceOf(operation: Operation, pathParams: Record<string, string>, searchParams: URLSearchParams): string {

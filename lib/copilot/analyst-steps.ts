@@ -1,10 +1,11 @@
 import { readQuestion, SUPPORTED_KINDS, type Question } from "./analyst-questions";
 import { writeAnswer } from "./analyst-answers";
+import { CHART_TOOL } from "./chart-tool";
 
 export interface ToolRecord {
   toolName: string;
   input: Record<string, unknown>;
-  output: { ok: boolean; data?: any; pagination?: any; error?: { code: string; message: string }; charged?: number };
+  output: { ok: boolean; data?: any; pagination?: any; error?: { code: string; message: string }; charged?: number; chart?: { title: string; drawn: number; notCollected: number } };
 }
 
 export type Step = { calls: { toolName: string; input: Record<string, unknown> }[] } | { text: string };
@@ -37,7 +38,17 @@ export function nextStep(question: string, done: ToolRecord[]): Step {
   const main = mainCall(q, context);
   const answered = done.find((record) => record.toolName === main.toolName);
   if (!answered) return { calls: [main] };
-  return { text: `${writeAnswer(q, answered, context)}${chargeLine(done)}` };
+  return { text: `${writeAnswer(q, answered, context)}${chartLine(answered)}${chargeLine(done)}` };
+}
+
+/** Rankings and series are drawn: one drawChart call runs the operation (charged once) and draws its result. */
+function charted(operation: string, params: Record<string, unknown>, kind: "bar" | "line") {
+  return { toolName: CHART_TOOL, input: { operation, params, kind } };
+}
+
+function chartLine(record: ToolRecord): string {
+  const chart = record.output.chart;
+  return chart ? `\n\nChart below: “${chart.title}” (${chart.drawn} drawn${chart.notCollected ? `, ${chart.notCollected} without a collected value left out` : ""}), from the same call.` : "";
 }
 
 function mainCall(q: Question, context: { tag?: { slug: string }; games?: { appId: number }[] }): { toolName: string; input: Record<string, unknown> } {
@@ -51,15 +62,15 @@ function mainCall(q: Question, context: { tag?: { slug: string }; games?: { appI
     case "hitRate":
       return { toolName: "cohortBenchmark", input: q.since ? { tags, releasedFrom: String(q.since) } : { tags } };
     case "top":
-      return { toolName: "listGames", input: { tags, sort: "-reviews", limit: q.n, ...(q.since ? { releasedFrom: String(q.since) } : {}) } };
+      return charted("listGames", { tags, sort: "-reviews", limit: q.n, ...(q.since ? { releasedFrom: String(q.since) } : {}) }, "bar");
     case "compare":
       return { toolName: "compareTitles", input: { appIds: context.games!.map((game) => game.appId).join(",") } };
     case "complaints":
       return { toolName: "analyseReviews", input: { appId } };
     case "similar":
-      return { toolName: "listSimilarGames", input: { appId, limit: 10 } };
+      return charted("listSimilarGames", { appId, limit: 10 }, "bar");
     case "history":
-      return { toolName: "getGameHistory", input: { appId } };
+      return charted("getGameHistory", { appId }, "line");
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BrowserSession } from "../access/browser-session";
 import { ApiError } from "../api/api-error";
 import { SESSION_OPERATIONS, pathParamNames, runAsSession, splitParams } from "../session/session-operation";
+import { CHART_TOOL, chartTool } from "./chart-tool";
 
 /** What a tool returns to the model and the chat: the API's answer as-is, with the charge and request id. */
 export type ToolOutput =
@@ -15,9 +16,14 @@ const scalar = z.union([z.string(), z.number(), z.boolean()]);
  * Every registry operation as a copilot tool, run as the signed-in user's current workspace through the
  * one pipeline: the same validation, prices, quota and rate limits as /api/v1, ledger surface `copilot`.
  * Inputs are the API's own parameter names; the pipeline validates them, and an error goes back to the
- * model as a result it can explain, not an exception.
+ * model as a result it can explain, not an exception. Beside them, `drawChart` (chart-tool.ts) puts a chart in
+ * the answer.
  */
 export function copilotTools(session: BrowserSession, sessionToken: string | null): ToolSet {
+  return { ...operationTools(session, sessionToken), [CHART_TOOL]: chartTool(session, sessionToken) };
+}
+
+function operationTools(session: BrowserSession, sessionToken: string | null): ToolSet {
   return Object.fromEntries(
     SESSION_OPERATIONS.map((operation) => {
       const names = [...pathParamNames(operation), ...Object.keys(operation.query.shape)];

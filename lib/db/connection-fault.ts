@@ -29,7 +29,8 @@ function visit(value: unknown, depth: number, seen: Set<unknown>): boolean {
   if (typeof record.originalCode === "string" && SQLSTATE.test(record.originalCode)) return true;
   if (typeof record.kind === "string" && ADAPTER_KINDS.has(record.kind)) return true;
   if (typeof record.message === "string" && MESSAGES.test(record.message)) return true;
-  const nested = [record.cause, record.meta, record.driverAdapterError, ...(Array.isArray(record.errors) ? record.errors : [])];
+  // `err`: Auth.js wraps an adapter's error as { cause: { err } }.
+  const nested = [record.cause, record.err, record.meta, record.driverAdapterError, ...(Array.isArray(record.errors) ? record.errors : [])];
   return nested.some((inner) => visit(inner, depth + 1, seen));
 }
 

@@ -55,8 +55,21 @@ export const gameFilterQuery = {
 
 export type GameFilterInput = z.output<z.ZodObject<typeof gameFilterQuery>>;
 
+/** A filter's WHERE clause, and what lib/market/count-games.ts needs to count it without scanning. */
+export interface ResolvedGameFilter {
+  where: Prisma.Sql;
+  tagIds: number[];
+  excludedTagIds: number[];
+  /** conditions other than `tags` and `tagsExclude` */
+  otherConditions: number;
+}
+
 /** Validates what zod cannot see alone (known tags and genres, ranges) and builds the WHERE clause. */
 export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql> {
+  return (await resolveGameFilter(input)).where;
+}
+
+export async function resolveGameFilter(input: GameFilterInput): Promise<ResolvedGameFilter> {
   checkRange(input.priceMin, input.priceMax, "priceMax");
   checkRange(input.reviewsMin, input.reviewsMax, "reviewsMax");
   if (input.releasedFrom && input.releasedTo && input.releasedFrom > input.releasedTo) {
@@ -67,12 +80,15 @@ export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql
     resolveTagSlugs(input.tagsExclude, "tagsExclude"),
     resolveGenres(input.genres),
   ]);
+  const tagIds = [...new Set(tags.map((tag) => tag.id))];
+  const excludedTagIds = [...new Set(excluded.map((tag) => tag.id))];
   const conditions: Prisma.Sql[] = [];
-  if (input.q) conditions.push(titleCondition(input.q));
   // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
   // planner can intersect with the other filters' indexes.
-  if (tags.length) conditions.push(Prisma.sql`g.tag_ids @> ${tags.map((tag) => tag.id)}::int[]`);
-  if (excluded.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excluded.map((tag) => tag.id)}::int[])`);
+  if (tagIds.length) conditions.push(Prisma.sql`g.tag_ids @> ${tagIds}::int[]`);
+  if (excludedTagIds.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excludedTagIds}::int[])`);
+  const tagConditions = conditions.length;
+  if (input.q) conditions.push(titleCondition(input.q));
   if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres}::text[]`);
   if (input.releasedFrom) conditions.push(Prisma.sql`g.release_date >= ${input.releasedFrom}::date`);
   if (input.releasedTo) conditions.push(Prisma.sql`g.release_date <= ${input.releasedTo}::date`);
@@ -86,7 +102,8 @@ export async function buildGameWhere(input: GameFilterInput): Promise<Prisma.Sql
   if (input.developer) conditions.push(nameInList("developers", input.developer));
   if (input.publisher) conditions.push(nameInList("publishers", input.publisher));
   if (input.coverage?.length) conditions.push(Prisma.sql`g.coverage = ANY(${input.coverage}::text[])`);
-  return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions };
 }
 
 function checkRange(min: number | undefined, max: number | undefined, param: string) {

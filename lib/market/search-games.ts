@@ -1,6 +1,7 @@
 import { getPrisma } from "../db/prisma-client";
 import { Prisma } from "../db/generated/client";
-import { buildGameWhere, type GameFilterInput } from "./game-filters";
+import { countResolvedFilter } from "./count-games";
+import { resolveGameFilter, type GameFilterInput } from "./game-filters";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
 
@@ -34,18 +35,17 @@ export interface GameSearch extends GameFilterInput {
 }
 
 export async function searchGames(search: GameSearch): Promise<{ items: GameSummary[]; total: number }> {
-  const where = await buildGameWhere(search);
-  const prisma = getPrisma();
-  const [rows, counted] = await Promise.all([
-    // The page's ids first, then its columns: PostgreSQL computes a select list before a top-N sort, so
-    // selecting the summary columns directly builds them for every candidate (11,700 for `q=the`), not 25.
-    prisma.$queryRaw<GameRow[]>`SELECT ${GAME_SUMMARY_COLUMNS}
-      FROM (SELECT g.app_id FROM games g ${where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}) page
+  const filter = await resolveGameFilter(search);
+  // The page's ids first, then its columns: PostgreSQL computes a select list before a top-N sort, so
+  // selecting the summary columns directly builds them for every candidate (11,700 for `q=the`), not 25.
+  const rows = await getPrisma().$queryRaw<GameRow[]>`SELECT ${GAME_SUMMARY_COLUMNS}
+      FROM (SELECT g.app_id FROM games g ${filter.where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}) page
       JOIN games g ON g.app_id = page.app_id
-      ORDER BY ${orderBy(search)}`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM games g ${where}`,
-  ]);
-  return { items: rows.map(toGameSummary), total: counted[0]?.total ?? 0 };
+      ORDER BY ${orderBy(search)}`;
+  // A page that is not full and not past the end is the last one: it gives the total without counting.
+  const lastPage = rows.length < search.limit && (rows.length > 0 || search.offset === 0);
+  const total = lastPage ? search.offset + rows.length : await countResolvedFilter(filter);
+  return { items: rows.map(toGameSummary), total };
 }
 
 /** Explicit sort, else relevance for a title search, else most reviewed; NULLs last, app id breaks ties. */

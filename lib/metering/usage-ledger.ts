@@ -9,6 +9,8 @@ export interface LedgerFilter {
   workspaceId: string;
   period: string;
   tokenId?: string;
+  /** the MCP client (OAuth client id, or the URL of its metadata document) */
+  clientId?: string;
   operation?: string;
   status?: LedgerStatus;
 }
@@ -24,6 +26,8 @@ export interface LedgerRow {
   userId: string | null;
   surface: string;
   clientId: string | null;
+  /** the MCP client's name, as it registered or as its metadata document says */
+  clientName: string | null;
   createdAt: Date;
 }
 
@@ -38,7 +42,7 @@ export async function readLedger(filter: LedgerFilter, page: { offset: number; l
     prisma.usageEvent.findMany({ where, select: LEDGER_COLUMNS, orderBy: { id: "desc" }, skip: page.offset, take: page.limit }),
     prisma.usageEvent.count({ where }),
   ]);
-  return { rows: rows.map(toLedgerRow), total };
+  return { rows: await withClientNames(rows.map(toLedgerRow)), total };
 }
 
 /** Every row of the filter, newest first, a batch at a time (the CSV download streams these). */
@@ -52,7 +56,7 @@ export async function* ledgerBatches(filter: LedgerFilter, batchSize = 1_000): A
       take: batchSize,
     });
     if (rows.length === 0) return;
-    yield rows.map(toLedgerRow);
+    yield await withClientNames(rows.map(toLedgerRow));
     before = rows[rows.length - 1].id;
     if (rows.length < batchSize) return;
   }
@@ -63,6 +67,7 @@ function ledgerWhere(filter: LedgerFilter): Prisma.UsageEventWhereInput {
     workspaceId: filter.workspaceId,
     period: filter.period,
     ...(filter.tokenId ? { tokenId: filter.tokenId } : {}),
+    ...(filter.clientId ? { clientId: filter.clientId } : {}),
     ...(filter.operation ? { operation: filter.operation } : {}),
     ...(filter.status ? { status: filter.status } : {}),
   };
@@ -84,6 +89,20 @@ const LEDGER_COLUMNS = {
   createdAt: true,
 } as const;
 
-function toLedgerRow({ id: _id, status, ...row }: Omit<LedgerRow, "status"> & { id: bigint; status: string }): LedgerRow {
+function toLedgerRow({ id: _id, status, ...row }: Omit<LedgerRow, "status" | "clientName"> & { id: bigint; status: string }): Omit<LedgerRow, "clientName"> {
   return { ...row, status: status as LedgerStatus };
+}
+
+/** Each row's agent by name: one lookup per page or batch, not per row. */
+async function withClientNames(rows: Omit<LedgerRow, "clientName">[]): Promise<LedgerRow[]> {
+  const names = await clientNames(rows.flatMap((row) => (row.clientId ? [row.clientId] : [])));
+  return rows.map((row) => ({ ...row, clientName: row.clientId ? (names.get(row.clientId) ?? null) : null }));
+}
+
+/** MCP clients' names by id (a deleted client has none). */
+export async function clientNames(clientIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(clientIds)];
+  if (ids.length === 0) return new Map();
+  const clients = await getPrisma().oAuthClient.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(clients.map((client) => [client.id, client.name]));
 }

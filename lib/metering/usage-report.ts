@@ -1,5 +1,6 @@
 import { getPrisma } from "../db/prisma-client";
 import { billingPeriod } from "./billing-period";
+import { clientNames } from "./usage-ledger";
 
 export interface DailyCredits {
   /** YYYY-MM-DD (UTC) */
@@ -37,6 +38,26 @@ export async function usageByCredential(workspaceId: string, period: string): Pr
     FROM usage_events WHERE workspace_id = ${workspaceId} AND period = ${period} AND status = 'charged'
     GROUP BY 1, 2 ORDER BY credits DESC, calls DESC`;
   return rows;
+}
+
+export interface AgentUsage {
+  /** the OAuth client; null: MCP calls made with an API key, one line per key */
+  clientId: string | null;
+  clientName: string | null;
+  tokenId: string | null;
+  calls: number;
+  credits: number;
+}
+
+/** The MCP surface's charged calls per agent (OAuth client), most credits first; API-key calls one line per key. */
+export async function usageByAgent(workspaceId: string, period: string): Promise<AgentUsage[]> {
+  const rows = await getPrisma().$queryRaw<Omit<AgentUsage, "clientName">[]>`
+    SELECT client_id AS "clientId", CASE WHEN client_id IS NULL THEN token_id END AS "tokenId",
+      count(*)::int AS calls, sum(credits)::int AS credits
+    FROM usage_events WHERE workspace_id = ${workspaceId} AND period = ${period} AND status = 'charged' AND surface = 'mcp'
+    GROUP BY 1, 2 ORDER BY credits DESC, calls DESC`;
+  const names = await clientNames(rows.flatMap((row) => (row.clientId ? [row.clientId] : [])));
+  return rows.map((row) => ({ ...row, clientName: row.clientId ? (names.get(row.clientId) ?? null) : null }));
 }
 
 function daysOf(period: string, now: Date): string[] {

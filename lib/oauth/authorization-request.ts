@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SCOPES } from "../api/operation";
 import { getPrisma } from "../db/prisma-client";
+import { oauthRegistrationLimit } from "../metering/limits-policy";
+import { checkRateLimit } from "../metering/rate-limit";
+import { isCachedMetadataClient, isMetadataClientId, resolveMetadataClient } from "./client-metadata-document";
 
 /** Codes live ten minutes: long enough for a slow consent, short enough to be useless if they leak. */
 const CODE_TTL_MS = 10 * 60_000;
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface AuthorizationRequest {
-  client: { id: string; name: string };
+  /** `metadataUrl`: the client_id is the URL of its metadata document rather than a registration */
+  client: { id: string; name: string; redirectUris: string[]; metadataUrl: boolean };
   redirectUri: string;
   codeChallenge: string;
   state: string | null;
@@ -24,10 +28,10 @@ export type CheckedRequest =
   | { ok: true; request: AuthorizationRequest }
   | { ok: false; message: string; redirect?: string };
 
-export async function checkAuthorizationRequest(params: URLSearchParams, resource: string, issuer: string): Promise<CheckedRequest> {
-  const clientId = params.get("client_id");
-  const client = clientId ? await getPrisma().oAuthClient.findUnique({ where: { id: clientId.slice(0, 100) } }) : null;
-  if (!client) return { ok: false, message: "Unknown client: the application asking for access has not registered with Ludex (client_id)." };
+export async function checkAuthorizationRequest(params: URLSearchParams, resource: string, issuer: string, address: string): Promise<CheckedRequest> {
+  const found = await findClient(params.get("client_id"), address);
+  if (!found.ok) return found;
+  const { client } = found;
   const redirectUri = matchRedirectUri(params.get("redirect_uri"), client.redirectUris);
   if (!redirectUri) return { ok: false, message: `The redirect URI does not match any that ${client.name} registered.` };
   const state = params.get("state");
@@ -47,8 +51,25 @@ export async function checkAuthorizationRequest(params: URLSearchParams, resourc
   if (asked !== null && !sameResource(asked, resource)) return fail("invalid_target", `Ludex issues tokens for ${resource} only (resource).`);
   return {
     ok: true,
-    request: { client: { id: client.id, name: client.name }, redirectUri, codeChallenge, state, scopes: requested.length ? [...new Set(requested)] : [...SCOPES], resource },
+    request: { client: { id: client.id, name: client.name, redirectUris: client.redirectUris, metadataUrl: isMetadataClientId(client.id) }, redirectUri, codeChallenge, state, scopes: requested.length ? [...new Set(requested)] : [...SCOPES], resource },
   };
+}
+
+/**
+ * The client behind a client_id: a registration (RFC 7591) or, for a URL, its metadata document, fetched
+ * behind the SSRF guard; fetches that miss the cache count against the address's registration limit.
+ */
+async function findClient(clientId: string | null, address: string): Promise<{ ok: true; client: { id: string; name: string; redirectUris: string[] } } | { ok: false; message: string }> {
+  if (clientId && isMetadataClientId(clientId)) {
+    if (!isCachedMetadataClient(clientId)) {
+      const limit = await checkRateLimit(`oauth-register:${address}`, oauthRegistrationLimit());
+      if (!limit.allowed) return { ok: false, message: `Too many new clients from this address; retry in ${limit.resetSeconds} s.` };
+    }
+    return resolveMetadataClient(clientId);
+  }
+  const client = clientId ? await getPrisma().oAuthClient.findUnique({ where: { id: clientId.slice(0, 100) } }) : null;
+  if (!client) return { ok: false, message: "Unknown client: the application asking for access has not registered with Ludex (client_id)." };
+  return { ok: true, client };
 }
 
 /** Resource indicators compare as URLs without a trailing slash; MCP clients differ on that slash. */
@@ -84,6 +105,11 @@ export function redirectWith(redirectUri: string, values: Record<string, string 
 /** The approved request as a one-time code; only its hash is kept. */
 export async function issueCode(request: AuthorizationRequest, userId: string, workspaceId: string): Promise<string> {
   const code = randomBytes(32).toString("base64url");
+  if (request.client.metadataUrl) {
+    // A metadata-document client gets its row when first approved: tokens and the ledger name it from there.
+    const { id, name, redirectUris } = request.client;
+    await getPrisma().oAuthClient.upsert({ where: { id }, create: { id, name, redirectUris }, update: { name, redirectUris } });
+  }
   await getPrisma().oAuthCode.create({
     data: {
       hash: hashSecret(code),

@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { clientAddress } from "../access/client-address";
 import { getPrisma } from "../db/prisma-client";
 import { checkAuthorizationRequest, issueCode, redirectWith, type CheckedRequest } from "./authorization-request";
 import { issuerOf, mcpResourceOf } from "./oauth-urls";
@@ -7,7 +8,7 @@ import { issuerOf, mcpResourceOf } from "./oauth-urls";
 export async function checkPageRequest(params: URLSearchParams): Promise<CheckedRequest> {
   const jar = await headers();
   const request = new Request(`${jar.get("x-forwarded-proto") ?? "http"}://${jar.get("host") ?? "localhost"}/oauth/authorize`, { headers: jar });
-  return checkAuthorizationRequest(params, mcpResourceOf(request), issuerOf(request));
+  return checkAuthorizationRequest(params, mcpResourceOf(request), issuerOf(request), clientAddress(request));
 }
 
 /**
@@ -15,7 +16,7 @@ export async function checkPageRequest(params: URLSearchParams): Promise<Checked
  * a refusal `access_denied`; both go back to the client's redirect URI.
  */
 export async function decideConsent(request: Request, form: URLSearchParams, userId: string): Promise<{ location: string } | { error: string }> {
-  const checked = await checkAuthorizationRequest(form, mcpResourceOf(request), issuerOf(request));
+  const checked = await checkAuthorizationRequest(form, mcpResourceOf(request), issuerOf(request), clientAddress(request));
   if (!checked.ok) return checked.redirect ? { location: checked.redirect } : { error: checked.message };
   const { request: approved } = checked;
   const iss = issuerOf(request);

@@ -37,6 +37,7 @@ export function authorizationServerMetadata(request: Request) {
     token_endpoint_auth_methods_supported: ["none"],
     revocation_endpoint_auth_methods_supported: ["none"],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     service_documentation: `${issuer}/docs`,
   };
 }

@@ -15,7 +15,8 @@ const usageEventSchema = z
     tokenId: z.string().nullable().meta({ description: "The key or credential that paid; `null` for a dashboard (browser-session) call." }),
     userId: z.string().nullable().meta({ description: "The signed-in user behind a browser-session call (copilot, charts, export)." }),
     surface: z.string().meta({ description: "The front door: `rest`, `mcp`, `copilot`, `charts` or `export`." }),
-    clientId: z.string().nullable().meta({ description: "The MCP client that made the call, when one did." }),
+    clientId: z.string().nullable().meta({ description: "The MCP client (agent) that made the call through OAuth: its client id, or the URL of its metadata document." }),
+    clientName: z.string().nullable().meta({ description: "That MCP client's name, as it registered or as its metadata document says (e.g. `Claude Code`)." }),
     createdAt: z.string(),
   })
   .meta({ id: "UsageEvent" });
@@ -39,6 +40,7 @@ export const listUsage = defineOperation({
       .optional()
       .meta({ description: "Billing period YYYY-MM (UTC); default the current one." }),
     tokenId: z.string().max(64).optional().meta({ description: "Only the calls paid by this key or credential (`key_...`)." }),
+    clientId: z.string().max(2_000).optional().meta({ description: "Only the calls of this MCP client (agent), by its `clientId`." }),
     operation: z.string().max(64).optional().meta({ description: "Only the calls of this operation id, e.g. `getGame`." }),
     status: z.enum(LEDGER_STATUSES).optional().meta({ description: "Only `charged` or only `refunded` calls." }),
     ...pageQuery,
@@ -47,7 +49,7 @@ export const listUsage = defineOperation({
   data: z.array(usageEventSchema),
   paginated: true,
   async handler({ query, params }) {
-    const filter = { workspaceId: params.workspaceId, period: query.period ?? billingPeriod().period, tokenId: query.tokenId, operation: query.operation, status: query.status };
+    const filter = { workspaceId: params.workspaceId, period: query.period ?? billingPeriod().period, tokenId: query.tokenId, clientId: query.clientId, operation: query.operation, status: query.status };
     const { rows, total } = await readLedger(filter, { offset: query.offset, limit: query.limit });
     return {
       data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

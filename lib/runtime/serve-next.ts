@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER, parseTrustedProxies, resolveClientAddress } from "../access/client-address";
+import { handleWithOutageStatus } from "./outage-status";
 
 /**
  * Under `next start` a route handler sees headers only, and X-Forwarded-For is whatever the client sent
@@ -25,7 +26,7 @@ async function main() {
   await app.prepare();
   const server = createServer((request, response) => {
     markClientAddress(request);
-    handle(request, response).catch((error: unknown) => {
+    handleWithOutageStatus(response, () => handle(request, response)).catch((error: unknown) => {
       console.error(`Failed to handle request for ${request.url}:`, error);
       if (!response.headersSent) response.statusCode = 500;
       response.end();

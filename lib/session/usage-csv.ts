@@ -3,7 +3,7 @@ import { LEDGER_STATUSES, ledgerBatches, type LedgerFilter, type LedgerStatus } 
 import { csvLine } from "../export/csv";
 import { ApiError } from "../api/api-error";
 
-const COLUMNS = ["createdAt", "requestId", "operation", "costClass", "credits", "status", "httpStatus", "tokenId", "userId", "surface", "clientId"] as const;
+const COLUMNS = ["createdAt", "requestId", "operation", "costClass", "credits", "status", "httpStatus", "tokenId", "userId", "surface", "clientId", "clientName"] as const;
 
 /** The usage screen's filter, from its query string (the same names the page and GET /usage use). */
 export function ledgerFilterFrom(workspaceId: string, query: URLSearchParams): LedgerFilter {
@@ -17,6 +17,7 @@ export function ledgerFilterFrom(workspaceId: string, query: URLSearchParams): L
     workspaceId,
     period,
     tokenId: query.get("tokenId")?.slice(0, 64) || undefined,
+    clientId: query.get("clientId")?.slice(0, 2_000) || undefined,
     operation: query.get("operation")?.slice(0, 64) || undefined,
     status: status as LedgerStatus | undefined,
   };

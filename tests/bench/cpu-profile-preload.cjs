@@ -5,8 +5,10 @@ const { writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 const dir = process.env.BENCH_PROFILE_DIR;
-// Only `next start`: npx, tsx and the launcher are not what the bench measures.
-if (dir && process.argv.some((arg) => arg.endsWith("next")) && process.argv.includes("start")) {
+// Only the server (lib/runtime/serve-next.ts, or `next start` on the platform path): npx, tsx and the launcher
+// are not what the bench measures.
+const isServer = process.argv.some((arg) => arg.endsWith("serve-next.ts")) || (process.argv.some((arg) => arg.endsWith("next")) && process.argv.includes("start"));
+if (dir && isServer) {
   const session = new inspector.Session();
   session.connect();
   session.post("Profiler.enable");

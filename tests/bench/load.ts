@@ -1,4 +1,5 @@
-// A small closed-loop load generator: N keep-alive connections, each sending its next request when the last answered.
+// Load generators: closed loop (N keep-alive connections, each sending its next request when the last answered)
+// and open loop (a fixed rate, as autocannon -R).
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 
@@ -65,6 +66,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
 
+  return summarise(latencies, errors, seconds, bytes, errorSamples);
+}
+
+function summarise(latencies: number[], errors: number, seconds: number, bytes: number, errorSamples: string[]): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : NaN);
   return {
@@ -106,4 +111,48 @@ function send(agent: http.Agent, url: URL, path: string, headers: Record<string,
     request.on("error", (error) => resolve({ status: "socket error", bytes: 0, body: error.message }));
     request.end();
   });
+}
+
+export interface OpenLoopOptions extends Omit<LoadOptions, "connections"> {
+  /** requests per second, sent on a fixed schedule whether or not earlier ones have answered */
+  rate: number;
+}
+
+/**
+ * Open loop at a fixed rate (as autocannon -R): request i is due at i / rate seconds and sent then on a free
+ * keep-alive socket (a new one when all are busy). Latency counts from when the request was due, so a
+ * server that stalls is charged for the requests queued behind the stall (no coordinated omission).
+ */
+export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult> {
+  const url = new URL(options.origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  const expected = options.expectStatus ?? 200;
+  const total = Math.round(options.rate * options.seconds);
+  let errors = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const path = options.paths[i % options.paths.length];
+    inFlight.push(
+      send(agent, url, path, options.headers ?? {}, expected).then((outcome) => {
+        if (outcome.status === expected) {
+          latencies.push(performance.now() - due);
+          bytes += outcome.bytes;
+        } else {
+          errors += 1;
+          if (errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(`${path} -> ${outcome.status}: ${outcome.body.slice(0, 300)}`);
+        }
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return summarise(latencies, errors, seconds, bytes, errorSamples);
 }

@@ -5,21 +5,18 @@ import type { IngestFigures } from "./ingest";
 import type { LoadResult } from "./load";
 import type { WaitFigures } from "./wait-sampler";
 import { writeDocSections } from "./bench-support";
+import { regressionLines, targetLines, type Regression, type Target } from "./ratio-history";
 
 /** One load run's figures (LoadResult's counts and latencies) with where the CPU and the waits went. */
 export interface RunFigures
   extends Pick<LoadResult, "requests" | "errors" | "rps" | "p50Ms" | "p90Ms" | "p99Ms" | "maxMs" | "meanBytes" | "errorSamples"> {
   endpoint: string;
   server: string;
+  /** "closed" (CONNECTIONS keep-alive connections) or an open-loop rate such as "100 req/s" */
+  load: string;
   cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
   writeTransactionsPerRequest: number;
   postgres: WaitFigures;
-}
-
-export interface Verdict {
-  target: string;
-  value: number;
-  pass: boolean;
 }
 
 export interface BenchReport {
@@ -32,7 +29,8 @@ export interface BenchReport {
   bodies: Record<string, boolean>;
   runs: RunFigures[];
   ratios: Record<string, { vsBarePrisma: number; vsBarePg: number }>;
-  verdicts: { detailThroughput: Verdict; detailP99: Verdict };
+  targets: Target[];
+  regressions: Regression[];
 }
 
 const DOC = "docs/benchmarks.md";
@@ -61,26 +59,26 @@ const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits)
 
 function runTable(report: BenchReport): string[] {
   const lines = [
-    "| endpoint | server | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | bytes/resp | CPU ms/req: server | Postgres | load gen | write xacts/req |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| endpoint | server | load | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | bytes/resp | CPU ms/req: server | Postgres | load gen | write xacts/req |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of report.runs) {
     lines.push(
-      `| ${r.endpoint} | ${r.server} | ${fixed(r.rps, 0)} | ${fixed(r.p50Ms)} | ${fixed(r.p90Ms)} | ${fixed(r.p99Ms)} | ${fixed(r.maxMs)} | ${r.errors} | ${r.meanBytes} | ${fixed(r.cpuMsPerRequest.server, 2)} | ${fixed(r.cpuMsPerRequest.postgres, 2)} | ${fixed(r.cpuMsPerRequest.loadGenerator, 2)} | ${fixed(r.writeTransactionsPerRequest, 2)} |`,
+      `| ${r.endpoint} | ${r.server} | ${r.load} | ${fixed(r.rps, 0)} | ${fixed(r.p50Ms)} | ${fixed(r.p90Ms)} | ${fixed(r.p99Ms)} | ${fixed(r.maxMs)} | ${r.errors} | ${r.meanBytes} | ${fixed(r.cpuMsPerRequest.server, 2)} | ${fixed(r.cpuMsPerRequest.postgres, 2)} | ${fixed(r.cpuMsPerRequest.loadGenerator, 2)} | ${fixed(r.writeTransactionsPerRequest, 2)} |`,
     );
   }
   return lines;
 }
 
 function verdictLines(report: BenchReport): string[] {
-  const { detailThroughput, detailP99 } = report.verdicts;
-  const mark = (v: Verdict) => (v.pass ? "PASS" : "MISS");
+  const m = report.machine;
   return [
+    `Targets (issue 14), side by side in this run of ${report.date}, load average ${m.loadAverageAtEnd.join(" / ")}, ${m.cpus} CPUs ${m.cpuModel}:`,
+    ...targetLines(report.targets),
     ...Object.entries(report.ratios).map(
       ([endpoint, r]) => `- ${endpoint}: API/bare throughput ${(r.vsBarePrisma * 100).toFixed(0)}% of bare-prisma, ${(r.vsBarePg * 100).toFixed(0)}% of bare-pg`,
     ),
-    `- ${mark(detailThroughput)}: ${detailThroughput.target}: ${(detailThroughput.value * 100).toFixed(0)}%`,
-    `- ${mark(detailP99)}: ${detailP99.target}: ${fixed(detailP99.value)} ms`,
+    ...regressionLines(report.regressions, report.targets),
   ];
 }
 
@@ -106,7 +104,8 @@ function httpSection(report: BenchReport): string {
     `Run ${report.date} on ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, PostgreSQL ${m.postgres}` +
       ` (real server, fresh database); load average at the end ${m.loadAverageAtEnd.join(" / ")}.`,
     "",
-    `Parameters: ${p.connections} keep-alive connections, closed loop, ${p.seconds} s per run after ${p.warmupSeconds} s of warm-up;` +
+    `Parameters: ${p.connections} keep-alive connections, closed loop, ${p.seconds} s per run after ${p.warmupSeconds} s of warm-up` +
+      ` (open-loop rows: a fixed ${p.detailRate} or ${p.listRate} req/s, latency counted from when each request was due);` +
       ` detail cycles over ${p.detailAppIds} real app ids; list is \`GET /games?${p.listQuery}\`; database pool ${p.dbPool}` +
       ` per server process; API rate limits through ${p.rateLimitBackend}; API caller: ${p.apiCaller}.` +
       " Load generator, servers and PostgreSQL share the machine's cores.",

@@ -65,7 +65,7 @@ describe("the dashboard", () => {
     await page.getByRole("link", { name: "Download CSV" }).click();
     const csv = await readFile((await (await download).path())!, "utf8");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("createdAt,requestId,operation,costClass,credits,status,httpStatus,tokenId,userId,surface,clientId");
+    expect(lines[0]).toBe("createdAt,requestId,operation,costClass,credits,status,httpStatus,tokenId,userId,surface,clientId,clientName");
     expect(lines.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(ledger.body.data.map((row: { requestId: string }) => row.requestId).sort());
 
     // Revoke, confirm, and the key is refused at once.

@@ -82,7 +82,7 @@ describe("refundCredits", () => {
 
 describe.skipIf(!redisReachable)("the refund queue in Redis", () => {
   it("one entry per call however often it is queued; one queue per database; none of the credentials in the key", async () => {
-    const shared = sharedRedis({ NODE_ENV: "test", REDIS_URL })!;
+    const shared = sharedRedis({ ...process.env, REDIS_URL })!;
     const url = `postgres://user:secret@db.example.com:6543/ludex_${randomBytes(4).toString("hex")}`;
     const queue = redisRefundQueue(shared, url);
     const other = redisRefundQueue(shared, `${url}_other`);

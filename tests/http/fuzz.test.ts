@@ -78,7 +78,8 @@ describe("random paths and app ids", () => {
     const appId = fc.oneof(
       fc.integer({ min: -10, max: 3_000_000 }).map(String),
       fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
-      fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+      // "." and ".." are dot-segments the URL resolves before sending (/games/. is the list): not an app id
+      fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent).filter((id) => id !== "." && id !== ".."),
       fc.constantFrom("570", "0570", "+570", "570%00", "%2D1", "NaN", "Infinity", "1_000", "٥٧٠"),
     );
     await fc.assert(

@@ -150,6 +150,52 @@ describe("GET /games filters", () => {
   });
 });
 
+describe("GET /games and /games/count totals by every counting path (lib/market/count-games.ts)", () => {
+  const countOf = async (query: string) => {
+    const res = await api(`/games/count?${query}`);
+    expectSuccess(res, { list: false });
+    return res.body.data.count as number;
+  };
+  const noneOf = (slugs: string[]) => slugs.map((slug) => `NOT ${hasTag(slug)}`).join(" AND ");
+  // [query, SQL]: maintained counts (no filter, one tag), the complement (one to three excluded tags),
+  // count(*) (four excluded tags, tags with other filters), the partial price index, and a short last page.
+  const cases: [string, string][] = [
+    ["", "TRUE"],
+    ["tags=indie", hasTag("indie")],
+    ["tags=puzzle", hasTag("puzzle")],
+    ["tagsExclude=casual", noneOf(["casual"])],
+    ["tagsExclude=casual,2d", noneOf(["casual", "2d"])],
+    ["tagsExclude=casual,2d,indie", noneOf(["casual", "2d", "indie"])],
+    ["tagsExclude=casual,2d,indie,action", noneOf(["casual", "2d", "indie", "action"])],
+    ["tags=indie&tagsExclude=casual", `${hasTag("indie")} AND ${noneOf(["casual"])}`],
+    ["priceMax=999", "(currency = 'USD' OR price_cents = 0) AND price_cents <= 999"],
+  ];
+
+  it("each total equals independent SQL over game_tags, on GET /games and on /games/count", async () => {
+    for (const [query, where] of cases) {
+      const expected = await sqlCount(where);
+      expect(await total(query), query).toBe(expected);
+      expect(await countOf(query), query).toBe(expected);
+    }
+  });
+
+  it("a short page gives its total without counting, and it is still exact", async () => {
+    const where = `${hasTag("puzzle")} AND ${hasTag("platformer")} AND ${hasTag("2d")}`;
+    const expected = await sqlCount(where);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(100);
+    const res = await api("/games?tags=puzzle,platformer,2d&limit=100");
+    expectSuccess(res, { list: true });
+    expect(res.body.data).toHaveLength(expected);
+    expect(res.body.pagination.total).toBe(expected);
+    // Past the end: no rows, and the total is still counted.
+    const past = await api(`/games?tags=puzzle,platformer,2d&limit=10&offset=${expected + 5}`);
+    expectSuccess(past, { list: true });
+    expect(past.body.data).toHaveLength(0);
+    expect(past.body.pagination.total).toBe(expected);
+  });
+});
+
 describe("GET /games fields", () => {
   it("returns only appId and the named fields, for each field", async () => {
     const all = Object.keys((await api("/games?limit=1")).body.data[0]);

@@ -15,6 +15,8 @@ declare module "vitest" {
     /** a Pro API key with a large allowance, for contract tests that are not about access */
     apiKey: string;
     workspaceId: string;
+    /** the one http loopback origin the server fetches OAuth client metadata documents from (tests only) */
+    cimdOrigin: string;
   }
 }
 
@@ -38,6 +40,7 @@ export const GENEROUS_LIMITS = {
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  const cimdOrigin = `http://127.0.0.1:${await freePort()}`;
   const dataDir = mkdtempSync(join(tmpdir(), "ludex-test-"));
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
@@ -48,6 +51,8 @@ export default async function setup(project: TestProject) {
     NEXT_TELEMETRY_DISABLED: "1",
     // Contract tests send many requests; the limits themselves are tested on a second, strict server.
     LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS),
+    // tests/browser/mcp-client-metadata.test.ts serves client metadata documents there
+    LUDEX_TEST_CIMD_ORIGIN: cimdOrigin,
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   if (!database) delete env.DATABASE_URL;
@@ -66,6 +71,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = database?.url ?? JSON.parse(readFileSync(join(dataDir, "embedded.json"), "utf8")).url;
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
+  project.provide("cimdOrigin", cimdOrigin);
   project.provide("mode", database ? "postgres" : "embedded");
   const contractKey = await workspaceWithKey(databaseUrl, { plan: "pro", allowance: 100_000_000 });
   project.provide("apiKey", contractKey.secret);

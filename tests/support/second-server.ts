@@ -7,9 +7,10 @@ import { freePort } from "./free-port";
 
 /**
  * Another server on the suite's database (`npm start`'s launcher, no build), with its own environment:
- * strict limits, trusted proxies. In-process rate limits (no Redis), so its counts start at zero.
+ * strict limits, trusted proxies, a DATABASE_URL through a FaultProxy. In-process rate limits (no
+ * Redis), so its counts start at zero. `output`, if given, collects what the server prints.
  */
-export async function startSecondServer(env: Record<string, string>): Promise<{ base: string; stop(): void }> {
+export async function startSecondServer(env: Record<string, string>, output?: string[]): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
@@ -21,7 +22,8 @@ export async function startSecondServer(env: Record<string, string>): Promise<{ 
     ...env,
   };
   delete childEnv.REDIS_URL;
-  const child: ChildProcess = spawn("npx", ["tsx", "lib/runtime/start.ts"], { detached: true, stdio: "ignore", env: childEnv });
+  const child: ChildProcess = spawn("npx", ["tsx", "lib/runtime/start.ts"], { detached: true, stdio: output ? ["ignore", "pipe", "pipe"] : "ignore", env: childEnv });
+  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk) => output?.push(String(chunk)));
   const stop = () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   };

@@ -17,9 +17,13 @@ export async function latestMailLink(email: string, kind: "sign-in" | "invitatio
   throw new Error(`no ${kind} mail for ${email} in /dev/mailbox`);
 }
 
-/** Signs in through the real pages: the sign-in form, the mailbox, the link. Returns the signed-in page. */
-export async function signInWithBrowser(browser: Browser, email: string, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: options.viewport });
+/** Signs in through the real pages (of `base`, the suite's server by default): the sign-in form, the mailbox, the link. */
+export async function signInWithBrowser(
+  browser: Browser,
+  email: string,
+  options: { viewport?: { width: number; height: number }; base?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: options.base ?? inject("baseUrl"), viewport: options.viewport });
   const page = await context.newPage();
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);

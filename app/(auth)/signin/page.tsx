@@ -4,10 +4,11 @@ import { safeCallbackPath } from "@/lib/session/callback-path";
 import { pageSession } from "@/lib/session/page-session";
 import { signInWithProvider } from "./actions";
 import { EmailSignInForm } from "./email-form";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Sign in · Ludex" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const query = await searchParams;
   const callbackUrl = safeCallbackPath(query.callbackUrl);
   if (await pageSession()) redirect(callbackUrl);
@@ -37,3 +38,5 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     </>
   );
 }
+
+export default outageAware(SignInPage);

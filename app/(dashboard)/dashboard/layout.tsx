@@ -4,11 +4,12 @@ import { listMemberships } from "@/lib/workspaces/manage-workspaces";
 import { signOutAction } from "./actions";
 import { NavLinks } from "./_components/nav-links";
 import { WorkspaceSwitcher } from "./_components/workspace-switcher";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const dynamic = "force-dynamic";
 
 /** The signed-in shell: workspace switcher, navigation, the user and sign-out. */
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
+async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requirePageSession("/dashboard");
   const memberships = await listMemberships(session.user.id);
   return (
@@ -33,3 +34,5 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     </div>
   );
 }
+
+export default outageAware(DashboardLayout);

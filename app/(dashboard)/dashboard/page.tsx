@@ -3,11 +3,12 @@ import { requirePageSession } from "@/lib/session/page-session";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/session/format";
 import { workspaceStatus } from "@/lib/metering/workspace-status";
 import { NoWorkspace } from "./_components/no-workspace";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Overview · Ludex" };
 
 /** Plan, grants and credits at a glance, and the first call to make. */
-export default async function OverviewPage() {
+async function OverviewPage() {
   const session = await requirePageSession("/dashboard");
   if (!session.workspace) return <NoWorkspace />;
   const status = await workspaceStatus(session.workspace.id);
@@ -84,3 +85,5 @@ function accessLine(status: Awaited<ReturnType<typeof workspaceStatus>>): string
   if (grant) return `API access through a grant until ${formatDate(grant.endsAt)}`;
   return "No API access: ask for an upgrade or a grant";
 }
+
+export default outageAware(OverviewPage);

@@ -99,3 +99,40 @@ export const estimators = {
     return (c) => Math.exp(my + b * (Math.log(c.reviews) - mx));
   }) as Estimator<CalibrationCase>,
 };
+
+/** Solves A x = b (A square, well conditioned by the ridge term) by Gaussian elimination with pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let col = 0; col < n; col++) {
+    const pivot = m.slice(col).reduce((best, row, k) => (Math.abs(row[col]!) > Math.abs(m[best]![col]!) ? col + k : best), col);
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = m[r]![col]! / m[col]![col]!;
+      for (let k = col; k <= n; k++) m[r]![k]! -= f * m[col]![k]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / row[i]!);
+}
+
+/**
+ * ln(copies / reviews) = a + w . standardised(features), ridge-penalised (lambda on w, not on a): a
+ * multiplier that moves with what the data holds about a title. Standardisation uses the training cases.
+ */
+export function ridgeMultiplier<C extends CalibrationCase>(features: (c: C) => number[], lambda: number): Estimator<C> {
+  return (training) => {
+    const xs = training.map(features);
+    const ys = training.map((c) => Math.log(c.reported / c.reviews));
+    const p = xs[0]!.length;
+    const mean = Array.from({ length: p }, (_, j) => xs.reduce((s, x) => s + x[j]!, 0) / xs.length);
+    const sd = mean.map((m, j) => Math.sqrt(xs.reduce((s, x) => s + (x[j]! - m) ** 2, 0) / xs.length) || 1);
+    const z = (x: number[]) => x.map((v, j) => (v - mean[j]!) / sd[j]!);
+    const zs = xs.map(z);
+    const my = ys.reduce((s, y) => s + y, 0) / ys.length;
+    const gram = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => zs.reduce((s, x) => s + x[i]! * x[j]!, 0) + (i === j ? lambda : 0)));
+    const rhs = Array.from({ length: p }, (_, i) => zs.reduce((s, x, k) => s + x[i]! * (ys[k]! - my), 0));
+    const w = solve(gram, rhs);
+    return (c) => c.reviews * Math.exp(my + z(features(c)).reduce((s, v, j) => s + v * w[j]!, 0));
+  };
+}

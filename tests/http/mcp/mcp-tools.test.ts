@@ -126,7 +126,7 @@ describe("the MCP endpoint over HTTP", () => {
   it("401 without a token, pointing to the protected-resource metadata", async () => {
     const res = await mcp({ method: "POST", headers, body: initialize });
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${inject("baseUrl")}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${inject("baseUrl")}/.well-known/oauth-protected-resource/api/mcp", scope="market:read workspace:read"`);
   });
 
   it("refuses CLI credentials and unknown tokens with invalid_token", async () => {

@@ -84,6 +84,24 @@ describe("charts", () => {
     if (missing > 0) expect(data.caption.join(" ")).toContain(`${missing} without a collected value left out`);
   });
 
+  it("wraps a long source and caption instead of cutting them off or shrinking the chart", async () => {
+    const params = { tags: "rogue-like", releasedFrom: "2015-01-01", releasedTo: "2023-12-31", priceMin: 100, priceMax: 2999, reviewsMin: 50, reviewsMax: 100000000, ratingMin: 0, sort: "-reviews", limit: 12 };
+    const response = await chart({ kind: "bar", operation: "listGames", params });
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    // The drawing (inside the 1200x675 canvas) is no wider than the canvas: text measured with the real font, wrapped.
+    const [, width, height] = /<svg x="0" y="0"[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(data.svg)!.map(Number);
+    expect(width).toBeLessThanOrEqual(1200);
+    expect(height).toBeLessThanOrEqual(675);
+    // Every part of the long source is drawn (its end too), over more than one line.
+    const drawn = [...(data.svg as string).matchAll(/>([^<>]+)</g)].map((match) => match[1].replace(/&amp;/g, "&"));
+    const sourceLines = drawn.filter((text) => /releasedFrom|limit=12/.test(text) && !text.startsWith("Source:"));
+    expect(sourceLines.length).toBeGreaterThanOrEqual(2);
+    expect(drawn.some((text) => text.endsWith("limit=12"))).toBe(true);
+    expect(drawn.join(" ")).toContain("Figures: ");
+    expect(pngFacts(Buffer.from(data.pngBase64, "base64")).inked).toBeGreaterThan(0.01);
+  });
+
   it("records the charge in the ledger under surface charts", async () => {
     const ledger = await (await fetch(`${base()}/api/dashboard/usage.csv`, { headers: { cookie } })).text();
     const rows = ledger.split("\r\n").filter((line) => line.includes(",charts,"));

@@ -12,17 +12,21 @@ beforeAll(async () => {
   cookie = await signInWithHttp(unique("copilot"));
 });
 
-const ask = (question: string, headers: Record<string, string> = sameOrigin) =>
+const ask = (question: string, headers: Record<string, string> = sameOrigin, options: { id?: string; as?: string } = {}) =>
   fetch(`${base()}/api/copilot`, {
     method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ messages: [{ id: "q1", role: "user", parts: [{ type: "text", text: question }] }] }),
+    headers: { ...headers, cookie: options.as ?? cookie },
+    body: JSON.stringify({ ...(options.id ? { id: options.id } : {}), messages: [{ id: `q-${Math.random().toString(36).slice(2)}`, role: "user", parts: [{ type: "text", text: question }] }] }),
   });
 
+const conversation = (id: string, init: RequestInit & { as?: string } = {}) =>
+  fetch(`${base()}/api/copilot/conversations/${id}`, { ...init, headers: { ...sameOrigin, cookie: init.as ?? cookie, ...(init.headers as Record<string, string>) } });
+
 /** The UI message stream's chunks: the answer text and each tool call with its input and output. */
-async function turn(question: string) {
-  const response = await ask(question);
+async function turn(question: string, options: { id?: string } = {}) {
+  const response = await ask(question, sameOrigin, options);
   expect(response.status).toBe(200);
+  const conversationId = response.headers.get("x-conversation-id")!;
   const chunks = (await response.text())
     .split("\n")
     .filter((line) => line.startsWith("data: {"))
@@ -31,7 +35,7 @@ async function turn(question: string) {
   const calls = chunks
     .filter((c) => c.type === "tool-input-available")
     .map((c) => ({ toolName: c.toolName, input: c.input, output: chunks.find((o) => o.type === "tool-output-available" && o.toolCallId === c.toolCallId)?.output }));
-  return { text, calls };
+  return { text, calls, conversationId };
 }
 
 describe("copilot (built-in analyst)", () => {
@@ -69,5 +73,68 @@ describe("copilot (built-in analyst)", () => {
     expect((await ask("How many roguelike games were released in 2019?", { ...sameOrigin, authorization: `Bearer ${inject("apiKey")}` })).status).toBe(401);
     expect((await ask("How many roguelike games were released in 2019?", { "sec-fetch-site": "cross-site", "content-type": "application/json" })).status).toBe(403);
     expect((await ask("x".repeat(2001))).status).toBe(400);
+  });
+});
+
+describe("copilot charts", () => {
+  it("draws a ranking in the answer from one drawChart call, charged once like the operation, with the API's figures", async () => {
+    const { text, calls } = await turn("Top 5 metroidvania games by reviews since 2018");
+    expect(calls.map((call) => call.toolName)).toEqual(["listTags", "drawChart"]);
+    const chart = calls[1];
+    expect(chart.input).toMatchObject({ operation: "listGames", kind: "bar" });
+    const reference = await api(`/games?${new URLSearchParams(chart.input.params)}`);
+    expect(chart.output.data.map((game: { appId: number }) => game.appId)).toEqual(reference.body.data.map((game: { appId: number }) => game.appId));
+    expect(chart.output.charged).toBe(reference.body.meta.quota.charged);
+    const png = Buffer.from(chart.output.chart.pngBase64, "base64");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(1200);
+    expect(chart.output.chart.caption[0]).toContain("Source: Ludex, GET /api/v1/games?");
+    expect(text).toContain(`Chart below: “${chart.output.chart.title}”`);
+    for (const game of reference.body.data) expect(text).toContain(game.name);
+  });
+});
+
+describe("copilot conversations", () => {
+  it("keeps a conversation per user and workspace: listed, reopened with its answers, continued, deleted", async () => {
+    const first = await turn("How many roguelike games were released in 2019?");
+    expect(first.conversationId).toMatch(/^[\w-]{8,}$/);
+    const list = await (await fetch(`${base()}/api/copilot/conversations`, { headers: { cookie } })).json();
+    expect(list.data[0]).toMatchObject({ id: first.conversationId, title: "How many roguelike games were released in 2019?", messages: 2 });
+
+    const reopened = await (await conversation(first.conversationId)).json();
+    const [question, answer] = reopened.data.messages;
+    expect(question.role).toBe("user");
+    expect(answer.role).toBe("assistant");
+    const answerText = answer.parts.filter((part: { type: string }) => part.type === "text").map((part: { text: string }) => part.text).join("");
+    expect(answerText).toBe(first.text);
+    expect(answer.parts.filter((part: { type: string }) => part.type === "tool-countGames")[0].output.data.count).toBe(first.calls[1].output.data.count);
+
+    // Continued: the client sends only its new question, the server adds it to the stored conversation.
+    const second = await turn("Compare Counter-Strike 2 and Dota 2", { id: first.conversationId });
+    expect(second.conversationId).toBe(first.conversationId);
+    const continued = await (await conversation(first.conversationId)).json();
+    expect(continued.data.messages.map((message: { role: string }) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+
+    // Another user sees nothing of it and cannot write into it.
+    const stranger = await signInWithHttp(unique("stranger"));
+    expect((await conversation(first.conversationId, { as: stranger })).status).toBe(404);
+    expect((await conversation(first.conversationId, { as: stranger, method: "DELETE" })).status).toBe(404);
+    expect((await ask("How many roguelike games were released in 2019?", sameOrigin, { id: first.conversationId, as: stranger })).status).toBe(404);
+    const strangers = await (await fetch(`${base()}/api/copilot/conversations`, { headers: { cookie: stranger } })).json();
+    expect(strangers.data).toEqual([]);
+
+    expect((await conversation(first.conversationId, { method: "DELETE" })).status).toBe(204);
+    expect((await conversation(first.conversationId)).status).toBe(404);
+    expect((await conversation(first.conversationId, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("refuses a bearer token, a cross-site delete and a malformed id", async () => {
+    const bearer = { authorization: `Bearer ${inject("apiKey")}` };
+    expect((await fetch(`${base()}/api/copilot/conversations`, { headers: bearer })).status).toBe(401);
+    expect((await conversation("abcdefgh-1234", { headers: bearer })).status).toBe(401);
+    expect((await conversation("abcdefgh-1234", { method: "DELETE", headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    const malformed = await fetch(`${base()}/api/copilot`, { method: "POST", headers: { ...sameOrigin, cookie }, body: JSON.stringify({ id: "../../x", messages: [{ id: "q", role: "user", parts: [{ type: "text", text: "hi" }] }] }) });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.message).toContain("id:");
   });
 });

@@ -27,7 +27,9 @@ describe("connection faults", () => {
     const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01", severity: "FATAL" });
     const prismaWrapped = { name: "PrismaClientKnownRequestError", code: "P2010", message: "Raw query failed", meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "57P01" } } } };
     const prismaClosed = { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } };
-    for (const fault of [terminated, prismaWrapped, prismaClosed, new Error("Connection terminated unexpectedly"), new Error("timeout exceeded when trying to connect")]) {
+    // Auth.js wraps its adapter's error as { cause: { err } } (AdapterError, EmailSignInError)
+    const authWrapped = { name: "AdapterError", cause: { err: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) } };
+    for (const fault of [terminated, prismaWrapped, prismaClosed, authWrapped, new Error("Connection terminated unexpectedly"), new Error("timeout exceeded when trying to connect")]) {
       expect(isConnectionFault(fault)).toBe(true);
     }
     const syntax = Object.assign(new Error('syntax error at or near "SELEC"'), { code: "42601", severity: "ERROR" });

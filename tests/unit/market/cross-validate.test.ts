@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conformalHalfWidth, crossValidate, estimators, quantile, type CalibrationCase } from "@/lib/market/estimates/cross-validate";
+import { conformalHalfWidth, crossValidate, estimators, quantile, ridgeMultiplier, type CalibrationCase } from "@/lib/market/estimates/cross-validate";
 import { reviewsOn } from "@/prisma/fit-estimates";
 
 const c = (appId: number, reviews: number, reported: number): CalibrationCase => ({ appId, reviews, reported });
@@ -28,10 +28,22 @@ describe("cross-validation of sales estimators", () => {
     expect(r.residuals.find((x) => x.appId === 1)!.error).toBeCloseTo(0, 9);
   });
 
-  it("reviews at a figure's date are interpolated between snapshots, else taken from the nearest with the gap", () => {
+  it("a ridge multiplier learns how copies per review move with a feature, from the other titles only", () => {
+    // copies per review = 20 x e^(feature): the fit recovers it for a held-out title inside the range
+    const withFeature = (appId: number, reviews: number, x: number) => ({ ...c(appId, reviews, Math.round(reviews * 20 * Math.exp(x))), x });
+    const cases = [0, 0.5, 1, 1.5, 2, 2.5, 3].map((x, i) => withFeature(i + 1, 1_000 * (i + 1), x));
+    const r = crossValidate(cases, ridgeMultiplier((k: (typeof cases)[number]) => [k.x], 0.001));
+    expect(Math.abs(r.residuals.find((x) => x.appId === 4)!.error)).toBeLessThan(0.01);
+    // a large penalty shrinks it to one multiplier (the training titles' mean log copies per review)
+    const flat = crossValidate(cases, ridgeMultiplier((k: (typeof cases)[number]) => [k.x], 1e9));
+    expect(Math.abs(flat.residuals.find((x) => x.appId === 4)!.error)).toBeLessThan(0.3);
+    expect(Math.abs(flat.residuals.find((x) => x.appId === 1)!.error)).toBeGreaterThan(1);
+  });
+
+  it("reviews at a figure's date are interpolated between observations, else taken from the nearest, with the gap to the nearest", () => {
     const points = [{ day: "2023-02-04", reviews: 1_000 }, { day: "2025-01-01", reviews: 3_000 }];
     const mid = reviewsOn("2024-01-18", points);
-    expect(mid.gapDays).toBe(0);
+    expect(mid.gapDays).toBe(348);
     expect(mid.reviews).toBeGreaterThan(1_900);
     expect(mid.reviews).toBeLessThan(2_100);
     expect(reviewsOn("2025-04-01", points)).toEqual({ reviews: 3_000, gapDays: 90 });

@@ -4,12 +4,13 @@ import { formatDateTime } from "@/lib/session/format";
 import { requirePageSession } from "@/lib/session/page-session";
 import { listMemberships } from "@/lib/workspaces/manage-workspaces";
 import { ApproveLoginForm } from "./approve-form";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Log in the Ludex CLI · Ludex" };
 export const dynamic = "force-dynamic";
 
 /** Where `ludex login` sends the user: type or check the code, see who asks, approve for a workspace or deny. */
-export default async function ActivatePage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
+async function ActivatePage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
   const raw = (await searchParams).code;
   const code = typeof raw === "string" ? raw.slice(0, 32) : "";
   const here = code ? `${ACTIVATE_PATH}?code=${encodeURIComponent(code)}` : ACTIVATE_PATH;
@@ -52,3 +53,5 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
     </>
   );
 }
+
+export default outageAware(ActivatePage);

@@ -1,11 +1,12 @@
 import { pageSession } from "@/lib/session/page-session";
 import { findInvitation } from "@/lib/workspaces/manage-members";
 import { AcceptInvitationButton } from "./accept-button";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Invitation · Ludex" };
 export const dynamic = "force-dynamic";
 
-export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
+async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const [invitation, session] = await Promise.all([findInvitation(token), pageSession()]);
   if (!invitation) {
@@ -35,3 +36,5 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     </>
   );
 }
+
+export default outageAware(InvitationPage);

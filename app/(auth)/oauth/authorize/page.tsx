@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { checkPageRequest } from "@/lib/oauth/consent";
 import { requirePageSession } from "@/lib/session/page-session";
 import { listMemberships } from "@/lib/workspaces/manage-workspaces";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Connect an agent · Ludex" };
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ const SCOPE_TEXT: Record<string, string> = {
 /** The request's own parameters travel with the decision; nothing else from the URL does. */
 const REQUEST_PARAMETERS = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "state", "scope", "resource"];
 
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = new URLSearchParams();
   const given = await searchParams;
   for (const name of REQUEST_PARAMETERS) if (typeof given[name] === "string") params.set(name, given[name]);
@@ -67,15 +68,50 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
             ))}
           </select>
         </label>
+        <ClientFacts client={client} redirectUri={redirectUri} />
         <p className="small muted">
-          After you approve, you return to {new URL(redirectUri).origin === "null" ? redirectUri : new URL(redirectUri).origin}. The application&apos;s name is
-          what it declared itself; approve only a connection you started. You can revoke it any time under API keys in the dashboard.
+          The application&apos;s name is what it declared itself; approve only a connection you started. You can revoke it any time
+          under API keys in the dashboard.
         </p>
         <div className="actions">
           <button type="submit" name="decision" value="approve" className="button primary">Approve</button>{" "}
           <button type="submit" name="decision" value="deny" className="button">Deny</button>
         </div>
       </form>
+    </>
+  );
+}
+
+export default outageAware(AuthorizePage);
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where the code goes and who vouches for the name (the MCP spec: show the redirect URI's host; warn when a
+ * metadata-document client redirects to localhost, since any local program can claim that client's URL).
+ */
+function ClientFacts({ client, redirectUri }: { client: { id: string; metadataUrl: boolean }; redirectUri: string }) {
+  const target = new URL(redirectUri);
+  const where = target.host || `${target.protocol}${target.pathname}`;
+  const local = LOOPBACK.has(target.hostname);
+  return (
+    <>
+      <p className="small">
+        After you approve, you return to <strong data-testid="redirect-host">{where}</strong>
+        {client.metadataUrl ? (
+          <>
+            {" "}
+            (the application is identified by <strong data-testid="client-host">{new URL(client.id).host}</strong>)
+          </>
+        ) : null}
+        .
+      </p>
+      {client.metadataUrl && local ? (
+        <p className="form-error" role="note" data-testid="localhost-warning">
+          This application returns to a program on your own computer ({where}). Any program there could present itself as{" "}
+          {new URL(client.id).host}: approve only if you started this connection from that application just now.
+        </p>
+      ) : null}
     </>
   );
 }

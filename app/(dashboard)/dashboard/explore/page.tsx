@@ -4,10 +4,11 @@ import { requirePageSession } from "@/lib/session/page-session";
 import { SESSION_OPERATIONS, pathParamNames } from "@/lib/session/session-operation";
 import { NoWorkspace } from "../_components/no-workspace";
 import { ExploreForm, type OperationChoice } from "../_components/explore-form";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Charts and export · Ludex" };
 
-export default async function ExplorePage() {
+async function ExplorePage() {
   const session = await requirePageSession("/dashboard/explore");
   if (!session.workspace) return <NoWorkspace />;
   const operations: OperationChoice[] = SESSION_OPERATIONS.map((operation) => ({
@@ -32,3 +33,5 @@ export default async function ExplorePage() {
     </>
   );
 }
+
+export default outageAware(ExplorePage);

@@ -5,6 +5,7 @@ import { requirePageSession } from "@/lib/session/page-session";
 import { ConfirmButton } from "../_components/confirm-button";
 import { CreateKeyDialog } from "../_components/create-key-dialog";
 import { NoWorkspace } from "../_components/no-workspace";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "API keys · Ludex" };
 
@@ -15,7 +16,7 @@ const SECTIONS = [
 ] as const;
 
 /** Every key, CLI credential and MCP token of the workspace; owners revoke any, members their own. */
-export default async function KeysPage() {
+async function KeysPage() {
   const session = await requirePageSession("/dashboard/keys");
   if (!session.workspace) return <NoWorkspace />;
   const keys = await listWorkspaceKeys(session.workspace.id);
@@ -90,3 +91,5 @@ export default async function KeysPage() {
     </>
   );
 }
+
+export default outageAware(KeysPage);

@@ -6,11 +6,12 @@ import { ConfirmButton } from "../_components/confirm-button";
 import { InviteForm } from "../_components/invite-form";
 import { NoWorkspace } from "../_components/no-workspace";
 import { RoleSelect } from "../_components/role-select";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Members · Ludex" };
 
 /** Who is in the workspace; owners invite, change roles and remove, members can leave. */
-export default async function MembersPage() {
+async function MembersPage() {
   const session = await requirePageSession("/dashboard/members");
   if (!session.workspace) return <NoWorkspace />;
   const { members, invitations } = await listMembers(session.workspace.id);
@@ -75,3 +76,5 @@ export default async function MembersPage() {
     </>
   );
 }
+
+export default outageAware(MembersPage);

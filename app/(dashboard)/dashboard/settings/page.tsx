@@ -3,10 +3,11 @@ import { mayDo } from "@/lib/workspaces/permissions";
 import { CreateWorkspaceForm } from "../_components/create-workspace-form";
 import { NoWorkspace } from "../_components/no-workspace";
 import { RenameForm } from "../_components/rename-form";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Settings · Ludex" };
 
-export default async function SettingsPage() {
+async function SettingsPage() {
   const session = await requirePageSession("/dashboard/settings");
   if (!session.workspace) return <NoWorkspace />;
   return (
@@ -25,3 +26,5 @@ export default async function SettingsPage() {
     </>
   );
 }
+
+export default outageAware(SettingsPage);

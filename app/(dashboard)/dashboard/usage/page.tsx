@@ -1,7 +1,7 @@
 import { COST_CLASS_LABELS, type CostClass } from "@/lib/api/operation";
 import { ApiError } from "@/lib/api/api-error";
 import { credentialLabels } from "@/lib/metering/credential-labels";
-import { creditsPerDay, usageByCredential } from "@/lib/metering/usage-report";
+import { creditsPerDay, usageByAgent, usageByCredential } from "@/lib/metering/usage-report";
 import { readLedger } from "@/lib/metering/usage-ledger";
 import { workspaceStatus } from "@/lib/metering/workspace-status";
 import { formatDateTime, formatNumber } from "@/lib/session/format";
@@ -9,13 +9,14 @@ import { requirePageSession } from "@/lib/session/page-session";
 import { ledgerFilterFrom } from "@/lib/session/usage-csv";
 import { CreditsChart } from "../_components/credits-chart";
 import { NoWorkspace } from "../_components/no-workspace";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Usage · Ludex" };
 
 const PAGE_SIZE = 50;
 
 /** Credits, their breakdowns and the itemised ledger: the same figures as GET /status and GET /usage. */
-export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const session = await requirePageSession("/dashboard/usage");
   if (!session.workspace) return <NoWorkspace />;
   const query = new URLSearchParams(Object.entries(await searchParams).filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -26,20 +27,23 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
     return <p className="form-error" role="alert">{error instanceof ApiError ? error.message : "Bad filter."}</p>;
   }
   const offset = Math.max(0, Math.min(10_000_000, Number.parseInt(query.get("offset") ?? "0", 10) || 0));
-  const [status, days, byCredential, ledger] = await Promise.all([
+  const [status, days, byCredential, byAgent, ledger] = await Promise.all([
     workspaceStatus(session.workspace.id),
     creditsPerDay(session.workspace.id, filter.period),
     usageByCredential(session.workspace.id, filter.period),
+    usageByAgent(session.workspace.id, filter.period),
     readLedger(filter, { offset, limit: PAGE_SIZE }),
   ]);
   const labels = await credentialLabels(
-    [...new Set([...byCredential.flatMap((l) => (l.tokenId ? [l.tokenId] : [])), ...ledger.rows.flatMap((r) => (r.tokenId ? [r.tokenId] : []))])],
+    [...new Set([...byCredential, ...byAgent, ...ledger.rows].flatMap((l) => (l.tokenId ? [l.tokenId] : [])))],
     [...new Set([...byCredential.flatMap((l) => (l.userId ? [l.userId] : [])), ...ledger.rows.flatMap((r) => (r.userId ? [r.userId] : []))])],
   );
   const labelOf = (row: { tokenId: string | null; userId: string | null }) =>
     (row.tokenId ? labels.get(row.tokenId) : row.userId ? labels.get(row.userId) : undefined) ?? row.tokenId ?? "dashboard";
+  const agentOf = (line: { clientId: string | null; clientName: string | null; tokenId: string | null }) =>
+    line.clientId ? (line.clientName ?? line.clientId) : `${labelOf({ tokenId: line.tokenId, userId: null })}, API key`;
   const { credits } = status;
-  const csvQuery = new URLSearchParams(Object.entries({ period: filter.period, tokenId: filter.tokenId, operation: filter.operation, status: filter.status }).filter((e): e is [string, string] => Boolean(e[1])));
+  const csvQuery = new URLSearchParams(Object.entries({ period: filter.period, tokenId: filter.tokenId, clientId: filter.clientId, operation: filter.operation, status: filter.status }).filter((e): e is [string, string] => Boolean(e[1])));
   const pageLink = (to: number) => `?${new URLSearchParams({ ...Object.fromEntries(csvQuery), offset: String(to) })}`;
   return (
     <>
@@ -69,6 +73,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         <Breakdown title="By cost class" testId="by-cost-class" rows={Object.entries(credits.byCostClass).map(([k, v]) => [COST_CLASS_LABELS[k as CostClass] ?? k, v])} />
         <Breakdown title="By operation" testId="by-operation" rows={Object.entries(credits.byOperation).map(([k, v]) => [k, v])} />
         <Breakdown title="By key or credential" testId="by-credential" rows={byCredential.map((line) => [labelOf(line), line])} />
+        <Breakdown title="By agent (MCP)" testId="by-agent" rows={byAgent.map((line) => [agentOf(line), line])} />
       </div>
       <section className="card" aria-labelledby="ledger-heading">
         <div className="page-head">
@@ -81,6 +86,12 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             <select name="tokenId" defaultValue={filter.tokenId ?? ""}>
               <option value="">All</option>
               {byCredential.filter((l) => l.tokenId).map((l) => <option key={l.tokenId} value={l.tokenId!}>{labelOf(l)}</option>)}
+            </select>
+          </label>
+          <label>Agent (MCP)
+            <select name="clientId" defaultValue={filter.clientId ?? ""}>
+              <option value="">All</option>
+              {byAgent.filter((l) => l.clientId).map((l) => <option key={l.clientId} value={l.clientId!}>{agentOf(l)}</option>)}
             </select>
           </label>
           <label>Operation
@@ -112,7 +123,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
                   <td>{COST_CLASS_LABELS[row.costClass as CostClass] ?? row.costClass}</td>
                   <td>{row.credits}</td>
                   <td className={row.status === "refunded" ? "muted" : undefined}>{row.status}{row.httpStatus && row.httpStatus !== 200 ? ` (${row.httpStatus})` : ""}</td>
-                  <td>{labelOf(row)}</td>
+                  <td>{labelOf(row)}{row.clientId ? <span className="pill" data-testid="ledger-agent">{row.clientName ?? row.clientId}</span> : null}</td>
                   <td><code className="small">{row.requestId}</code></td>
                 </tr>
               ))}
@@ -152,3 +163,5 @@ function Breakdown({ title, rows, testId }: { title: string; rows: [string, { ca
     </section>
   );
 }
+
+export default outageAware(UsagePage);

@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
 import { listOutbox, mailboxEnabled } from "@/lib/mail/send-mail";
+import { outageAware } from "@/lib/session/outage-page";
 
 export const metadata = { title: "Development mailbox · Ludex" };
 export const dynamic = "force-dynamic";
 
 /** Outside production, mail stays in the outbox: this lists it, newest first, with each mail's link. */
-export default async function MailboxPage() {
+async function MailboxPage() {
   if (!mailboxEnabled()) notFound();
   const messages = await listOutbox(50);
   return (
@@ -35,3 +36,5 @@ export default async function MailboxPage() {
     </main>
   );
 }
+
+export default outageAware(MailboxPage);
