@@ -13,7 +13,9 @@ export interface RateLimitOutcome {
   warning?: Warning;
 }
 
-let backend: RateLimitBackend | undefined;
+// One backend per process, not per module copy: Next bundles pages and each route handler apart, and an
+// in-process limiter kept in a module variable would count each bundle's calls alone.
+const holder = globalThis as unknown as { ludexRateLimitBackend?: RateLimitBackend };
 let lastLoggedFault = 0;
 
 /**
@@ -21,14 +23,14 @@ let lastLoggedFault = 0;
  * rather than letting every function instance count alone; the log says what to configure.
  */
 export function rateLimitBackend(): RateLimitBackend {
-  if (backend) return backend;
+  if (holder.ludexRateLimitBackend) return holder.ludexRateLimitBackend;
   try {
-    backend = createBackend();
+    holder.ludexRateLimitBackend = createBackend();
   } catch (error) {
     console.error(`[rate-limit] ${(error as Error).message}`);
     throw new ApiError("SERVICE_UNAVAILABLE", "This deployment's rate limiting is not configured; the operator has been told why.");
   }
-  return backend;
+  return holder.ludexRateLimitBackend;
 }
 
 /** A sliding-window check; a backend fault lets the request through with a warning, never a 500. */

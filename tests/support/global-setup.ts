@@ -32,6 +32,8 @@ export const GENEROUS_LIMITS = {
   authFailures: { requests: 1_000_000 },
   // many tests sign in from this one address; the per-address (email) limit stays as shipped
   signInClient: { requests: 1_000_000 },
+  // many files register OAuth clients from this one address, three files at a time (the limit: tests/http/cli/limits)
+  oauthRegistration: { requests: 1_000_000 },
 };
 
 /**

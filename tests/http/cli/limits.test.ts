@@ -1,4 +1,5 @@
-// Rate limits of the CLI login endpoints, and the CLI waiting out RATE_LIMITED, against a second server with strict limits.
+// Rate limits of the login endpoints (CLI device flow, OAuth client registration and metadata-document clients), and
+// the CLI waiting out RATE_LIMITED, against a second server with strict limits.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ beforeAll(async () => {
     LUDEX_LIMITS: JSON.stringify({
       cliDevice: { requests: 2, windowSeconds: 600 },
       cliToken: { requests: 2, windowSeconds: 600 },
+      oauthRegistration: { requests: 2, windowSeconds: 600 },
       anonymous: { requests: 1, windowSeconds: 10 },
     }),
   });
@@ -40,6 +42,27 @@ describe("CLI login endpoints under their rate limits", () => {
     expect(polls.map((poll) => poll.status)).toEqual([400, 400, 429]);
     expect(await polls[0].json()).toMatchObject({ error: "authorization_pending" });
     expect(Number(polls[2].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("OAuth client registration under its per-address limit", () => {
+  it("registers two clients, then answers 429 with the reason; a metadata-document client_id counts against the same limit", async () => {
+    const register = () =>
+      fetch(`${server.base}/api/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_name: "Limit Agent", redirect_uris: ["http://127.0.0.1:58124/callback"], token_endpoint_auth_method: "none" }),
+      });
+    expect((await register()).status).toBe(201);
+    expect((await register()).status).toBe(201);
+    const third = await register();
+    expect(third.status).toBe(429);
+    expect((await third.json()).error_description).toMatch(/Too many client registrations from this address; retry in \d+ s/);
+    // a URL client_id not yet cached would be fetched: refused before any fetch once the address is over its limit
+    const consent = new URL(`${server.base}/oauth/authorize`);
+    for (const [name, value] of Object.entries({ response_type: "code", client_id: "https://agent.example.com/client.json", redirect_uri: "http://127.0.0.1:58124/callback", code_challenge: "x".repeat(43), code_challenge_method: "S256" }))
+      consent.searchParams.set(name, value);
+    expect(await (await fetch(consent, { redirect: "manual" })).text()).toContain("Too many new clients from this address");
   });
 });
 
