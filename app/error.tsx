@@ -1,14 +1,8 @@
 "use client";
 // Errors of any page below the root layout: a database outage is "temporarily unavailable" and retries itself.
-import { ErrorNotice, type ErrorBoundaryProps } from "./_components/error-notice";
+import { ErrorPage } from "./_components/error-page";
+import type { ErrorBoundaryProps } from "./_components/error-notice";
 
 export default function RootError(props: ErrorBoundaryProps) {
-  return (
-    <main id="content" className="auth-page">
-      <a href="/" className="brand auth-brand">Ludex</a>
-      <div className="notice-frame">
-        <ErrorNotice {...props} />
-      </div>
-    </main>
-  );
+  return <ErrorPage {...props} />;
 }

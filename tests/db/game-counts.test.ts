@@ -1,30 +1,14 @@
 // game_counts (migration 0024): the catalog's and each tag's game count, kept by statement triggers on games
 // through inserts, upserts, tag changes, deletes and truncation, always equal to counting the rows.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase } from "../../lib/db/migrate-database";
-import { createTestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { useMigratedDatabase } from "../support/migrated-database";
 
-const SERVER_URL = process.env.LUDEX_TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let client: pg.Client;
-
-beforeAll(async () => {
-  database = await createTestDatabase(SERVER_URL);
-  await migrateDatabase(database.url);
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.end();
-  await database?.drop();
-});
+const db = useMigratedDatabase();
 
 /** game_counts' non-zero rows, and the same counted from games. */
 async function maintainedAndCounted() {
-  const rows = async (sql: string) => Object.fromEntries((await client.query<{ key: number; n: number }>(sql)).rows.map((r) => [r.key, r.n]));
+  const rows = async (sql: string) => Object.fromEntries((await db.client.query<{ key: number; n: number }>(sql)).rows.map((r) => [r.key, r.n]));
   return {
     maintained: await rows("SELECT key, games AS n FROM game_counts WHERE games <> 0 ORDER BY key"),
     counted: await rows(`SELECT 0 AS key, count(*)::int AS n FROM games HAVING count(*) > 0
@@ -44,20 +28,20 @@ describe("game_counts", () => {
       "DELETE FROM games WHERE app_id IN (3, 5)",
     ];
     for (const step of steps) {
-      await client.query(step);
+      await db.client.query(step);
       const { maintained, counted } = await maintainedAndCounted();
       expect(maintained, step).toEqual(counted);
     }
     expect((await maintainedAndCounted()).maintained).toEqual({ 0: 3, 7: 1, 9: 2 });
-    await client.query("BEGIN");
-    await client.query("DELETE FROM games");
-    await client.query("ROLLBACK");
+    await db.client.query("BEGIN");
+    await db.client.query("DELETE FROM games");
+    await db.client.query("ROLLBACK");
     expect((await maintainedAndCounted()).maintained).toEqual({ 0: 3, 7: 1, 9: 2 });
-    await client.query("TRUNCATE games CASCADE");
+    await db.client.query("TRUNCATE games CASCADE");
     expect((await maintainedAndCounted()).maintained).toEqual({});
   });
 
   it("refuses a game without a tag set (excluded tags are counted as the catalog minus their union)", async () => {
-    await expect(client.query("INSERT INTO games (app_id, name, slug, tag_ids) VALUES (6, 'F', 'f', NULL)")).rejects.toThrow(/games_tag_ids_present/);
+    await expect(db.client.query("INSERT INTO games (app_id, name, slug, tag_ids) VALUES (6, 'F', 'f', NULL)")).rejects.toThrow(/games_tag_ids_present/);
   });
 });

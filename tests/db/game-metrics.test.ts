@@ -1,13 +1,10 @@
 // game_metrics, the derived table analytics read: filled from `games`, stored revenue equal to the
 // estimates module, one basis key per combination of sources, rebuilt when its definition changes.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase } from "../../lib/db/migrate-database";
+import { describe, expect, it } from "vitest";
 import { ensureGameMetrics } from "../../lib/market/aggregates/refresh-metrics";
 import { estimateGame } from "../../lib/market/estimates";
-import { createTestDatabase } from "../support/test-database";
+import { useMigratedDatabase } from "../support/migrated-database";
 
-const SERVER_URL = process.env.LUDEX_TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const spy = (day: string) => ({ source: `steamspy-${day}`, observedAt: day });
 
 // app id, reviews, year, price (USD cents), free, sources
@@ -18,21 +15,8 @@ const GAMES = [
   [40, 3, 2021, 499, false, { reviews: spy("2025-01-01"), price: spy("2025-01-01"), ccu: spy("2025-01-01"), owners: spy("2025-01-01") }],
 ] as const;
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let client: pg.Client;
-const query = (text: string, values?: unknown[]) => client.query(text, values);
-
-beforeAll(async () => {
-  database = await createTestDatabase(SERVER_URL);
-  await migrateDatabase(database.url);
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.end();
-  await database?.drop();
-});
+const db = useMigratedDatabase();
+const query = (text: string, values?: unknown[]) => db.client.query(text, values);
 
 describe("game_metrics", () => {
   it("is left alone while there are no games", async () => {
@@ -41,7 +25,7 @@ describe("game_metrics", () => {
 
   it("is filled from games once they exist, with the estimates module's revenue and shared basis keys", async () => {
     for (const [appId, reviews, year, price, free, sources] of GAMES) {
-      await client.query(
+      await db.client.query(
         `INSERT INTO games (app_id, name, slug, release_year, price_cents, initial_price_cents, currency, is_free,
            reviews_total, reviews_positive, rating, ccu, owners_low, owners_high, sources)
          VALUES ($1, $2, $3, $4, $5, $5, 'USD', $6, $7, $8, 0.9, 7, 20000, 50000, $9)`,
@@ -49,7 +33,7 @@ describe("game_metrics", () => {
       );
     }
     expect(await ensureGameMetrics(query)).toBe(true);
-    const { rows } = await client.query("SELECT app_id, revenue_usd, basis_key, owners_mid FROM game_metrics ORDER BY app_id");
+    const { rows } = await db.client.query("SELECT app_id, revenue_usd, basis_key, owners_mid FROM game_metrics ORDER BY app_id");
     expect(rows.map((r) => r.app_id)).toEqual([10, 20, 30, 40]);
     for (const [appId, reviews, year, price, free] of GAMES) {
       const expected = estimateGame({ appId, reviewsTotal: reviews, releaseYear: year, initialPriceCents: price, priceCents: price, currency: "USD", isFree: free });
@@ -66,15 +50,15 @@ describe("game_metrics", () => {
   });
 
   it("is not rebuilt again while its definition is unchanged", async () => {
-    await client.query("INSERT INTO games (app_id, name, slug) VALUES (50, 'Later', 'later')");
+    await db.client.query("INSERT INTO games (app_id, name, slug) VALUES (50, 'Later', 'later')");
     expect(await ensureGameMetrics(query)).toBe(false);
-    expect((await client.query("SELECT count(*)::int AS n FROM game_metrics")).rows[0].n).toBe(4);
+    expect((await db.client.query("SELECT count(*)::int AS n FROM game_metrics")).rows[0].n).toBe(4);
   });
 
   it("is rebuilt when it was computed by another definition (an upgrade changed metrics or estimates)", async () => {
-    await client.query("UPDATE game_metrics SET definition_digest = 'an-older-definition'");
+    await db.client.query("UPDATE game_metrics SET definition_digest = 'an-older-definition'");
     expect(await ensureGameMetrics(query)).toBe(true);
-    const { rows } = await client.query("SELECT count(*)::int AS n, count(DISTINCT definition_digest)::int AS digests, bool_or(definition_digest = 'an-older-definition') AS old FROM game_metrics");
+    const { rows } = await db.client.query("SELECT count(*)::int AS n, count(DISTINCT definition_digest)::int AS digests, bool_or(definition_digest = 'an-older-definition') AS old FROM game_metrics");
     expect(rows[0]).toEqual({ n: 5, digests: 1, old: false });
   });
 });
