@@ -14,6 +14,7 @@ import { freePort } from "../support/free-port";
 import { GENEROUS_LIMITS } from "../support/global-setup";
 import { connectMcp } from "../support/mcp-client";
 import { signInWithHttp } from "../support/sign-in";
+import { until } from "../support/until";
 
 interface Answer {
   path: string;
@@ -48,14 +49,6 @@ async function call(path: string, init: { token?: string; cookie?: string; serve
   return { path, status: res.status, headers: res.headers, body, ms: Date.now() - started };
 }
 
-async function until(check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out after ${ms} ms`);
-}
 
 /** An outage answer as the issue asks for it: 503 SERVICE_UNAVAILABLE in the envelope with Retry-After. */
 function expectUnavailable(answer: Answer) {

@@ -14,6 +14,7 @@ import { workspaceWithKey } from "../support/admin";
 import { FaultProxy } from "../support/fault-proxy";
 import { freePort } from "../support/free-port";
 import { GENEROUS_LIMITS } from "../support/global-setup";
+import { until } from "../support/until";
 
 const CRON_SECRET = randomBytes(16).toString("hex");
 /** Only the charge's statement inserts ledger rows (lib/metering/credits.ts). */
@@ -68,14 +69,6 @@ async function startServer(kind: "long-lived" | "vercel"): Promise<Server> {
   return server;
 }
 
-async function until(check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out after ${ms} ms`);
-}
 
 async function call(server: Server, path: string, token?: string) {
   const res = await fetch(`${server.base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { workspaceWithKey } from "../../support/admin";
 import { freePort } from "../../support/free-port";
+import { until } from "../../support/until";
 
 
 let app: ChildProcess;
@@ -17,14 +18,6 @@ function startRedis() {
   redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
 }
 
-async function until(check: () => Promise<boolean>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("timed out");
-}
 
 const get = async (path: string, token?: string) => {
   const res = await fetch(`${base}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
