@@ -7,9 +7,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
-import { latestMailLink, signInWithBrowser } from "../support/sign-in";
+import { latestMailLink, signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 interface Finished {
@@ -68,7 +67,7 @@ describe("ludex login", () => {
   it("is approved in the browser, stores the credential privately, runs commands with it, and logout revokes it", async () => {
     const configDir = join(mkdtempSync(join(tmpdir(), "ludex-cli-")), "ludex");
     const env = cliEnv(configDir);
-    const { context, page } = await signInWithBrowser(browser, unique("cli-login"));
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("cli-login"));
     const login = await startLogin(env);
     expect(login.url).toBe(`${inject("baseUrl")}/cli/activate?code=${login.code}`);
 
@@ -120,7 +119,7 @@ describe("ludex login", () => {
   it("ends when the browser session that approved it signs out, and a denial ends the login with exit 3", async () => {
     const env = cliEnv(join(mkdtempSync(join(tmpdir(), "ludex-cli-")), "ludex"));
     // Signed out, the printed link leads through sign-in and back to the code.
-    const email = unique("cli-signout");
+    const email = uniqueEmail("cli-signout");
     const context = await browser.newContext({ baseURL: inject("baseUrl") });
     const page = await context.newPage();
     const denied = await startLogin(env);

@@ -7,9 +7,8 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const num = (value: number) => value.toLocaleString("en-US");
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -21,7 +20,7 @@ let charged = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page } = await signInWithBrowser(browser, unique("copilot-ui")));
+  ({ context, page } = await signInWithBrowser(browser, uniqueEmail("copilot-ui")));
   await page.goto("/dashboard/copilot");
 });
 afterAll(async () => {

@@ -4,9 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
-import { latestMailLink, signInWithBrowser } from "../support/sign-in";
+import { latestMailLink, signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ async function createKey(page: Page, name: string): Promise<string> {
 
 describe("the dashboard", () => {
   it("signs in by mailed link, shows a new key once, and its calls move the usage screen by their credits", async () => {
-    const { context, page } = await signInWithBrowser(browser, unique("owner"));
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("owner"));
     // First sign-in: a personal workspace with the welcome grant (API access and 500 credits).
     await expect(page.locator("h1").textContent()).resolves.toContain("workspace");
     await expect(page.locator("#grants-heading + div table").textContent()).resolves.toContain("500");
@@ -78,8 +77,8 @@ describe("the dashboard", () => {
   });
 
   it("lets a member in by invitation and keeps the owners' actions for owners", async () => {
-    const ownerEmail = unique("lead");
-    const memberEmail = unique("artist");
+    const ownerEmail = uniqueEmail("lead");
+    const memberEmail = uniqueEmail("artist");
     const owner = await signInWithBrowser(browser, ownerEmail);
     const ownerKey = await createKey(owner.page, "owner key");
     await owner.page.goto("/dashboard/members");
@@ -109,7 +108,7 @@ describe("the dashboard", () => {
     expect(rename.body.error.code).toBe("FORBIDDEN");
     const ownerKeyId = await owner.page.goto("/dashboard/keys").then(() => owner.page.locator("tr", { hasText: "owner key" }).getAttribute("data-key-id"));
     expect((await tryAs("DELETE", `/api/dashboard/keys/${ownerKeyId}`)).status).toBe(403);
-    expect((await tryAs("POST", "/api/dashboard/members", { email: unique("friend"), role: "owner" })).status).toBe(403);
+    expect((await tryAs("POST", "/api/dashboard/members", { email: uniqueEmail("friend"), role: "owner" })).status).toBe(403);
     expect((await api("/status", { token: ownerKey })).status).toBe(200);
 
     // A member manages their own keys.
@@ -123,7 +122,7 @@ describe("the dashboard", () => {
   });
 
   it("signing out ends the browser session and every CLI credential it issued", async () => {
-    const { context, page } = await signInWithBrowser(browser, unique("cli-user"));
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("cli-user"));
     const cookie = (await context.cookies()).find((c) => c.name === "authjs.session-token")!;
     const cli = await cliCredentialFor(cookie.value);
     expect((await api("/status", { token: cli })).status).toBe(200);
@@ -139,7 +138,7 @@ describe("the dashboard", () => {
   });
 
   it("reads well at 390 px: no page scrolls sideways", async () => {
-    const { context, page } = await signInWithBrowser(browser, unique("phone"), { viewport: { width: 390, height: 844 } });
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("phone"), { viewport: { width: 390, height: 844 } });
     for (const path of ["/dashboard", "/dashboard/keys", "/dashboard/usage", "/dashboard/members", "/dashboard/settings"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

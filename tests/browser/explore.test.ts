@@ -6,10 +6,9 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 import { parseCsv } from "../../lib/market/ingest/csv";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +20,7 @@ afterAll(async () => {
 
 describe("charts and export page", () => {
   it("draws a chart with its caption and downloads the priced CSV export of the same query", async () => {
-    const { context, page } = await signInWithBrowser(browser, unique("explore"));
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("explore"));
     await page.getByRole("link", { name: "Charts and export" }).click();
     await page.waitForURL(/\/dashboard\/explore/);
     const query = "tags=rogue-like&releasedFrom=2018&releasedTo=2018&sort=-reviews&limit=12";
@@ -56,7 +55,7 @@ describe("charts and export page", () => {
   });
 
   it("downloads CSV and XLSX of a filtered list holding formula-looking titles: every row, those titles neutralised", async () => {
-    const { context, page } = await signInWithBrowser(browser, unique("explore-xlsx"));
+    const { context, page } = await signInWithBrowser(browser, uniqueEmail("explore-xlsx"));
     await page.goto("/dashboard/explore");
     // Real titles that start with "-" (a spreadsheet would read "- Mischief Dungeon Life -" as a formula).
     const query = "q=Mischief Dungeon Life";

@@ -8,9 +8,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { connectMcp } from "../support/mcp-client";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const REDIRECT = "http://127.0.0.1:58124/callback";
 const origin = () => inject("cimdOrigin");
 const clientUrl = (name: string) => `${origin()}/${name}.json`;
@@ -89,7 +88,7 @@ beforeAll(async () => {
   const { port } = new URL(origin());
   await new Promise<void>((resolve) => metadataServer.listen(Number(port), "127.0.0.1", resolve));
   browser = await launchBrowser();
-  session = await signInWithBrowser(browser, unique("cimd-owner"));
+  session = await signInWithBrowser(browser, uniqueEmail("cimd-owner"));
   await session.context.route(`${REDIRECT}**`, (route) => route.fulfill({ status: 200, body: "you can close this window" }));
 });
 afterAll(async () => {

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { api } from "../support/http";
 import { connectMcp } from "../support/mcp-client";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 // nothing listens there: the browser context answers it, and the test reads the URL the browser was sent to
 const REDIRECT = "http://127.0.0.1:58123/callback";
 const json = async (url: string, init?: RequestInit) => {
@@ -83,7 +82,7 @@ const mcpStatus = async (token: string) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  session = await signInWithBrowser(browser, unique("agent-owner"));
+  session = await signInWithBrowser(browser, uniqueEmail("agent-owner"));
   // The client's loopback redirect: nothing listens there, the test reads the URL the browser was sent to.
   await session.context.route(`${REDIRECT}**`, (route) => route.fulfill({ status: 200, body: "you can close this window" }));
   discovery = await discover();

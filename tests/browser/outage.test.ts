@@ -8,10 +8,9 @@ import { launchBrowser } from "../support/browser";
 import { FaultProxy } from "../support/fault-proxy";
 import { GENEROUS_LIMITS } from "../support/global-setup";
 import { startSecondServer } from "../support/second-server";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
 const SHOTS = "tests/.artifacts";
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Every server-rendered page that reads the database (the signed-in user's cookie goes along). */
 const PAGES = [
@@ -44,7 +43,7 @@ beforeAll(async () => {
     startSecondServer({ DATABASE_URL: proxy.urlFor(databaseUrl), LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS) }, output),
     launchBrowser(),
   ]);
-  user = await signInWithBrowser(browser, unique("outage"), { base: server.base });
+  user = await signInWithBrowser(browser, uniqueEmail("outage"), { base: server.base });
   cookie = (await user.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 }, 120_000);
 
@@ -123,7 +122,7 @@ describe("the browser surfaces during a database outage", () => {
     const visitor = await browser.newContext({ baseURL: server.base });
     const signIn = await visitor.newPage();
     await signIn.goto("/signin");
-    await signIn.getByLabel("Email").fill(unique("visitor"));
+    await signIn.getByLabel("Email").fill(uniqueEmail("visitor"));
     await signIn.getByRole("button", { name: /sign-in link/i }).click();
     await expect(signIn.locator("#email-error").textContent()).resolves.toMatch(/No link was sent: Ludex is temporarily unavailable/);
     expect(new URL(signIn.url()).pathname).toBe("/signin");

@@ -58,3 +58,6 @@ export async function signInWithHttp(email: string, base = inject("baseUrl")): P
 function cookiePairs(headers: Headers): string {
   return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
+
+/** An address no other test (or earlier run on the same database) has used: `name-<time><random>@example.com`. */
+export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -3,10 +3,9 @@ import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { hashToken } from "@/lib/access/token-format";
 import { api } from "../../support/http";
-import { signInWithHttp } from "../../support/sign-in";
+import { signInWithHttp, uniqueEmail } from "../../support/sign-in";
 
 const GRANT = "urn:ietf:params:oauth:grant-type:device_code";
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
 const sameOrigin = { "sec-fetch-site": "same-origin", "content-type": "application/json" };
 
@@ -34,7 +33,7 @@ async function decide(cookie: string, userCode: string, decision: "approve" | "d
 let cookie: string;
 let workspaceId: string;
 beforeAll(async () => {
-  cookie = await signInWithHttp(unique("cli-http"));
+  cookie = await signInWithHttp(uniqueEmail("cli-http"));
   const created = await fetch(`${base()}/api/dashboard/workspaces`, { method: "POST", headers: { ...sameOrigin, cookie }, body: JSON.stringify({ name: "CLI team" }) });
   workspaceId = (await created.json()).id;
 });

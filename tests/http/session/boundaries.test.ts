@@ -1,15 +1,14 @@
 // The browser-session front door from outside: cookies only, same-origin changes only, one-time links, limits.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../support/http";
-import { latestMailLink, signInWithHttp } from "../../support/sign-in";
+import { latestMailLink, signInWithHttp, uniqueEmail } from "../../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
 const sameOrigin = { "sec-fetch-site": "same-origin", "content-type": "application/json" };
 
 let cookie: string;
 beforeAll(async () => {
-  cookie = await signInWithHttp(unique("boundary"));
+  cookie = await signInWithHttp(uniqueEmail("boundary"));
 });
 
 describe("browser-session endpoints", () => {
@@ -77,13 +76,13 @@ describe("browser-session endpoints", () => {
 
 describe("sign-in links", () => {
   it("work once, and the development mailbox lists them newest first", async () => {
-    const email = unique("once");
+    const email = uniqueEmail("once");
     await signInWithHttp(email);
     const used = await latestMailLink(email);
     const again = await fetch(used, { redirect: "manual" });
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toContain("/signin/error?error=Verification");
-    const later = unique("later");
+    const later = uniqueEmail("later");
     await signInWithHttp(later);
     const html = await (await fetch(`${base()}/dev/mailbox`)).text();
     expect(html.indexOf(later)).toBeGreaterThan(-1);
@@ -91,7 +90,7 @@ describe("sign-in links", () => {
   });
 
   it("are limited per address: the sixth request within the window is refused", async () => {
-    const email = unique("flood");
+    const email = uniqueEmail("flood");
     const statuses: string[] = [];
     for (let i = 0; i < 6; i++) {
       const csrf = await fetch(`${base()}/api/auth/csrf`);

@@ -1,15 +1,14 @@
 // POST /api/charts from outside: every chart kind renders to a 1200x675 PNG with its caption, charged to the session's workspace.
 import { inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { signInWithHttp } from "../../support/sign-in";
+import { signInWithHttp, uniqueEmail } from "../../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
 const sameOrigin = { "sec-fetch-site": "same-origin", "content-type": "application/json" };
 
 let cookie: string;
 beforeAll(async () => {
-  cookie = await signInWithHttp(unique("charts"));
+  cookie = await signInWithHttp(uniqueEmail("charts"));
 });
 
 const chart = (body: unknown, headers: Record<string, string> = sameOrigin) =>

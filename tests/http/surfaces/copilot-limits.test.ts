@@ -1,9 +1,8 @@
 // With a paid provider configured, each user may start LUDEX_COPILOT_CALLS_PER_HOUR copilot questions an hour (a second server, provider unreachable on purpose).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSecondServer } from "../../support/second-server";
-import { signInWithHttp } from "../../support/sign-in";
+import { signInWithHttp, uniqueEmail } from "../../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 let server: { base: string; stop(): void };
 beforeAll(async () => {
@@ -26,7 +25,7 @@ const ask = (cookie: string) =>
 
 describe("copilot model-call limit", () => {
   it("refuses a user's question past the hourly limit with 429 and Retry-After, and leaves other users alone", async () => {
-    const cookie = await signInWithHttp(unique("budget"), server.base);
+    const cookie = await signInWithHttp(uniqueEmail("budget"), server.base);
     for (let i = 0; i < 2; i++) {
       const response = await ask(cookie);
       expect(response.status).toBe(200);
@@ -38,7 +37,7 @@ describe("copilot model-call limit", () => {
     const body = await refused.json();
     expect(body.error.code).toBe("RATE_LIMITED");
     expect(body.error.message).toContain("2 copilot questions this hour");
-    const other = await ask(await signInWithHttp(unique("budget-other"), server.base));
+    const other = await ask(await signInWithHttp(uniqueEmail("budget-other"), server.base));
     expect(other.status).toBe(200);
     await other.text();
   });

@@ -1,15 +1,14 @@
 // POST /api/copilot from outside: the built-in analyst answers from tool calls that match the API's own answers, charged to the session's workspace.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../support/http";
-import { signInWithHttp } from "../../support/sign-in";
+import { signInWithHttp, uniqueEmail } from "../../support/sign-in";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
 const sameOrigin = { "sec-fetch-site": "same-origin", "content-type": "application/json" };
 
 let cookie: string;
 beforeAll(async () => {
-  cookie = await signInWithHttp(unique("copilot"));
+  cookie = await signInWithHttp(uniqueEmail("copilot"));
 });
 
 const ask = (question: string, headers: Record<string, string> = sameOrigin, options: { id?: string; as?: string } = {}) =>
@@ -116,7 +115,7 @@ describe("copilot conversations", () => {
     expect(continued.data.messages.map((message: { role: string }) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
 
     // Another user sees nothing of it and cannot write into it.
-    const stranger = await signInWithHttp(unique("stranger"));
+    const stranger = await signInWithHttp(uniqueEmail("stranger"));
     expect((await conversation(first.conversationId, { as: stranger })).status).toBe(404);
     expect((await conversation(first.conversationId, { as: stranger, method: "DELETE" })).status).toBe(404);
     expect((await ask("How many roguelike games were released in 2019?", sameOrigin, { id: first.conversationId, as: stranger })).status).toBe(404);

@@ -2,16 +2,15 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../support/http";
-import { signInWithHttp } from "../../support/sign-in";
+import { signInWithHttp, uniqueEmail } from "../../support/sign-in";
 import { parseCsv } from "../../../lib/market/ingest/csv";
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const base = () => inject("baseUrl");
 const FILTER = "tags=rogue-like&releasedFrom=2019&releasedTo=2019&reviewsMin=50";
 
 let cookie: string;
 beforeAll(async () => {
-  cookie = await signInWithHttp(unique("export"));
+  cookie = await signInWithHttp(uniqueEmail("export"));
 });
 
 async function ledger(): Promise<string[][]> {
