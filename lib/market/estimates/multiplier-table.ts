@@ -1,7 +1,7 @@
 // The constants of the review-multiplier method (docs/estimates.md gives the sources of each).
 // Changing any of them changes every estimate: bump METHOD_ID with it.
 
-export const METHOD_ID = "review-multiplier-v2";
+export const METHOD_ID = "review-multiplier-v3";
 
 /** Below this many reviews the literature calls a multiplier meaningless; no estimate is made. */
 export const MIN_REVIEWS = 10;
@@ -52,15 +52,16 @@ export const PRICE_FACTOR_POINTS: ReadonlyArray<readonly [dollars: number, facto
 ];
 
 /**
- * Bounds of the 80% interval as multiples of the central estimate (v2). v1 took them from the literature
- * (x0.55-x1.8, x0.5-x2 with an inferred year) and they held 73% of our calibration set; these are the
- * split-conformal 80% bounds of v1's residuals on that set at each figure's date (`npx tsx
- * prisma/fit-estimates.ts`, docs/estimates.md), which held 82% in nested leave-one-out. Too few titles
- * have a collected year to give the two cases different widths: both get the wider one the data supports.
+ * Bounds of the 80% interval as multiples of the central estimate (v3). v1 took them from the literature
+ * (x0.55-x1.8); v2's x0.40-x2.53 came from a calibration set that, it turned out, held titles of the
+ * hold-out (since removed) and held 73% of the cleaned set; these are the split-conformal 80% bounds of
+ * the method's residuals on the cleaned set at each figure's date (`npx tsx prisma/fit-estimates.ts`,
+ * docs/estimates.md), 80% in nested leave-one-out. Too few titles have a collected year to give the two
+ * cases different widths: both get the one the data supports.
  */
 export const INTERVAL = {
-  knownYear: { low: 0.4, high: 2.53 },
-  inferredYear: { low: 0.4, high: 2.53 },
+  knownYear: { low: 0.28, high: 3.55 },
+  inferredYear: { low: 0.28, high: 3.55 },
 } as const;
 
 /** Share of the full price a sold copy brings in before Steam's cut: discounts, regional prices, refunds. */
