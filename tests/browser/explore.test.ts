@@ -9,7 +9,6 @@ import { api } from "../support/http";
 import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 import { parseCsv } from "../../lib/market/ingest/csv";
 
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

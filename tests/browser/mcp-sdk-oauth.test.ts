@@ -8,7 +8,7 @@ import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprot
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { signInWithBrowser } from "../support/sign-in";
+import { signInWithBrowser, uniqueEmail } from "../support/sign-in";
 
 const REDIRECT = "http://127.0.0.1:58125/callback";
 
@@ -35,7 +35,7 @@ const mcpUrl = () => new URL(`${inject("baseUrl")}/api/mcp`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  session = await signInWithBrowser(browser, `sdk-owner-${Date.now().toString(36)}@example.com`);
+  session = await signInWithBrowser(browser, uniqueEmail("sdk-owner"));
   await session.context.route(`${REDIRECT}**`, (route) => route.fulfill({ status: 200, body: "you can close this window" }));
 });
 afterAll(async () => {

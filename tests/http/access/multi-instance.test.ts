@@ -1,50 +1,25 @@
 // Two servers on one database: the suite's server and a second one started here (no Redis: each limits
 // in memory). Token reads are cached per process and credit reservations are batched per process, so
 // these check what must still hold across processes: charges exact, revocations and grants at once.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { admin, workspaceWithKey } from "../../support/admin";
-import { freePort } from "../../support/free-port";
 import { GENEROUS_LIMITS } from "../../support/global-setup";
+import { startSecondServer } from "../../support/second-server";
 
-let second: ChildProcess;
-let secondBase: string;
+let second: { base: string; stop(): void };
 
 const call = async (base: string, path: string, token: string) => {
   const res = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 };
 const first = (path: string, token: string) => call(inject("baseUrl"), path, token);
-const other = (path: string, token: string) => call(secondBase, path, token);
+const other = (path: string, token: string) => call(second.base, path, token);
 
 beforeAll(async () => {
-  const port = await freePort();
-  secondBase = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: inject("databaseUrl"),
-    LUDEX_DATA_DIR: mkdtempSync(join(tmpdir(), "ludex-mi-")),
-    LUDEX_SKIP_BUILD: "1",
-    LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS),
-  };
-  delete env.REDIS_URL;
-  second = spawn("npx", ["tsx", "lib/runtime/start.ts"], { detached: true, stdio: "ignore", env });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const up = await fetch(`${secondBase}/api/v1/status`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error("second server not ready");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  second = await startSecondServer({ LUDEX_LIMITS: JSON.stringify(GENEROUS_LIMITS) });
 }, 120_000);
 
-afterAll(() => {
-  if (second?.pid) process.kill(-second.pid, "SIGTERM");
-});
+afterAll(() => second?.stop());
 
 describe("two servers on one database", () => {
   it("200 parallel calls split across both with 50 credits: exactly 50 succeed, counter and ledger reconcile", async () => {
