@@ -26,7 +26,9 @@ async function main() {
   await app.prepare();
   const server = createServer((request, response) => {
     markClientAddress(request);
-    handleWithOutageStatus(response, () => handle(request, response)).catch((error: unknown) => {
+    // API routes answer an outage with their own 503; only pages need the outage scope and its cost.
+    const served = request.url?.startsWith("/api/") ? handle(request, response) : handleWithOutageStatus(response, () => handle(request, response));
+    served.catch((error: unknown) => {
       console.error(`Failed to handle request for ${request.url}:`, error);
       if (!response.headersSent) response.statusCode = 500;
       response.end();
