@@ -2,6 +2,7 @@ import { notFound } from "../api/api-error";
 import { getPrisma } from "../db/prisma-client";
 import { estimateGame, estimateGameAsOf, type EstimateSubject, type ReviewObservation } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
+import { releaseMonthOf } from "./release-month";
 import type { GameDetail } from "./game-schema";
 
 export interface DetailRow extends GameRow {
@@ -37,6 +38,7 @@ export function toGameDetail(row: DetailRow, asOf?: string): GameDetail {
     appId: row.app_id,
     reviewsTotal: summary.reviews?.total ?? null,
     releaseYear: row.release_year,
+    releaseMonth: releaseMonthOf(row.release_date, row.release_precision),
     initialPriceCents: row.initial_price_cents,
     priceCents: row.price_cents,
     currency: row.currency,

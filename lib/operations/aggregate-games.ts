@@ -22,7 +22,7 @@ export const aggregateGamesOperation = defineOperation({
     "Per group and metric: `n` (games with a value, the denominator), `missing` (not collected), `excluded` (left out by the definition), sum, mean, p25, median, p75.",
     "Percentiles are PostgreSQL percentile_cont (linear interpolation).",
     "Metrics: reviews (total Steam reviews), rating (positive share; games below `ratingFloor` reviews excluded), price (USD cents; other currencies excluded, never converted), CCU (SteamSpy's peak concurrent players): observed;",
-    "Estimated: owners (midpoint of SteamSpy's owners range) and revenue (US dollars, the review-multiplier method of docs/estimates.md). Observed and estimated figures sit in separate objects.",
+    "Estimated: owners (midpoint of SteamSpy's owners range) and revenue (US dollars, the review model of docs/estimates.md). Observed and estimated figures sit in separate objects.",
     "Each metric's `basis` lists the sources and snapshot dates its values come from, with game counts.",
     "`denominators` gives the cohort size, the tagged/untagged split, and how many games have no key (no release date, no tags...) and so are in no group.",
     "Limits: tags cover about a fifth of the catalog (store data of 2019 and 2023), release dates likewise; review counts and owners mostly come from SteamSpy's 2025-01-01 snapshot.",

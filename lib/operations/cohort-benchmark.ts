@@ -13,7 +13,7 @@ export const cohortBenchmarkOperation = defineOperation({
   summary: "Benchmark a cohort of games",
   description: [
     "A cohort chosen with the `GET /games` filters (no filter: the whole catalog), described by:",
-    "distributions (p10, p25, p50, p75, p90 and mean, PostgreSQL percentile_cont) of reviews, rating, price (USD cents) and CCU (observed) and of the estimates: SteamSpy's owners (midpoint of its range) and revenue (US dollars, the review-multiplier method of docs/estimates.md), each with `n`, `missing` and `excluded`;",
+    "distributions (p10, p25, p50, p75, p90 and mean, PostgreSQL percentile_cont) of reviews, rating, price (USD cents) and CCU (observed) and of the estimates: SteamSpy's owners (midpoint of its range) and revenue (US dollars, the review model of docs/estimates.md), each with `n`, `missing` and `excluded`;",
     "releases per year (and how many have no release date);",
     "hit rates: the share of games with review counts that reached 1,000 and 10,000 reviews;",
     "the top titles by reviews; and the coverage the figures rest on (games with each value, tagged games, coverage tiers).",

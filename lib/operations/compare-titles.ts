@@ -13,7 +13,7 @@ export const compareTitlesOperation = defineOperation({
   path: "/benchmarks/compare",
   summary: "Compare titles side by side",
   description: [
-    `${MIN_TITLES} to ${MAX_TITLES} titles side by side: each title's reviews, rating, price (USD cents) and CCU (observed) and the estimates (SteamSpy's owners midpoint, revenue by the review-multiplier method), with the source and snapshot of each value,`,
+    `${MIN_TITLES} to ${MAX_TITLES} titles side by side: each title's reviews, rating, price (USD cents) and CCU (observed) and the estimates (SteamSpy's owners midpoint, revenue by the review model), with the source and snapshot of each value,`,
     "and its percentile rank on each metric within its own cohort and within the union of the compared titles.",
     "Own cohort: the games sharing the title's primary tag (its top-ranked user tag) and release year; a title without tags falls back to its release year, one without a release date to its primary tag, one with neither to the whole catalog (`cohort.basis` says which).",
     "Percentile rank: mid-rank, 100 x (lower + half of equal) / games with a value, the title included. Rating ranks leave out games below `ratingFloor` reviews.",

@@ -16,7 +16,7 @@ export const getMarketingAnalysis = defineOperation({
     "Tag competitiveness: per tag it carries, how many games carry it, their median reviews and the share of hits (1,000+ reviews) among those with reviews collected. " +
     "Platform reach: its platforms and the cohort's share on each. " +
     "Review trajectory: the observed review series across snapshots (as `/history`). Peers: the 5 nearest games by weighted tag overlap (as `/similar`). " +
-    "Estimates: sales and revenue by the review-multiplier method with an 80% interval, kept apart from the observed figures (locked in the anonymous preview). " +
+    "Estimates: sales and revenue by the review model with an 80% interval, kept apart from the observed figures (locked in the anonymous preview). " +
     "Limits: tags and release dates are known for about 17,500 of the catalog's games, so cohorts draw on those; a figure that cannot be computed is `null` with a `reason`, never 0.",
   group: "Analysis",
   costClass: "per-title",

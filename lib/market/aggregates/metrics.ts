@@ -74,7 +74,7 @@ export function metricDefinitions(ratingFloor: number): Record<MetricName, Metri
       family: "reviews",
       summable: true,
       definition:
-        `Estimated lifetime gross revenue in US dollars by Ludex's ${METHOD_ID} method (docs/estimates.md: review count x a year, volume and price multiplier x the full USD price x a realised-price factor), central value. An estimate, not an observation; \`basis\` gives the review counts' sources. Games without review counts are \`missing\`; games the method makes no estimate for (fewer than 10 reviews, free to play, no USD price) are \`excluded\`.`,
+        `Estimated lifetime gross revenue in US dollars by Ludex's ${METHOD_ID} method (docs/estimates.md: review count x copies per review fitted on publicly reported sales x the full USD price x a realised-price factor), central value. An estimate, not an observation; \`basis\` gives the review counts' sources. Games without review counts are \`missing\`; games the method makes no estimate for (fewer than 10 reviews, free to play, no USD price) are \`excluded\`.`,
     },
   };
 }

@@ -15,7 +15,7 @@ export const cohortSchema = z
     estimated: z
       .object({ owners: cohortStats, revenue: cohortStats })
       .nullable()
-      .meta({ description: "Estimates: SteamSpy owners (midpoint of its range) and revenue (Ludex review-multiplier method, US dollars). Locked (`null`) in the anonymous preview." }),
+      .meta({ description: "Estimates: SteamSpy owners (midpoint of its range) and revenue (Ludex review model, US dollars). Locked (`null`) in the anonymous preview." }),
     hitRates: z.object({ denominator: z.int(), definition: z.string(), atLeast1k: hitRate, atLeast10k: hitRate }),
     releasesPerYear: z.array(z.object({ year: z.int(), games: z.int() })),
     releaseYearUnknown: z.int().meta({ description: "Cohort games with no release date collected (not in releasesPerYear)." }),

@@ -1,15 +1,7 @@
 import type { Estimate, EstimateInputs, Estimates } from "./estimate-schema";
-import {
-  INTERVAL,
-  METHOD_ID,
-  MIN_REVIEWS,
-  PRICE_FACTOR_POINTS,
-  REALISED_PRICE_FACTOR,
-  VOLUME_FACTOR_POINTS,
-  inferYearFromAppId,
-  interpolate,
-  yearMultiplier,
-} from "./multiplier-table";
+import { FITTED_MODEL } from "./fitted-model";
+import { METHOD_ID, MIN_REVIEWS, REALISED_PRICE_FACTOR, inferYearFromAppId } from "./method-constants";
+import { ageInYears, applyModel, featureValues, type FeatureName, type SalesModel } from "./sales-model";
 
 type SourceRef = { source: string; observedAt: string } | null;
 
@@ -18,6 +10,8 @@ export interface EstimateSubject {
   appId: number;
   reviewsTotal: number | null;
   releaseYear: number | null;
+  /** YYYY-MM where a source dated the release to the month or day; the age is then counted from mid-month */
+  releaseMonth?: string | null;
   /** full price, in `currency`'s minor unit */
   initialPriceCents: number | null;
   priceCents: number | null;
@@ -26,42 +20,55 @@ export interface EstimateSubject {
   sources?: { reviews?: SourceRef; price?: SourceRef };
 }
 
-/** Units per review for a game with at least MIN_REVIEWS reviews (the pieces are reported as inputs). */
-export function multiplierOf(subject: EstimateSubject): EstimateInputs {
+/** The day the review count describes: the estimate's age is counted to it. */
+const reviewsDay = (subject: EstimateSubject, day?: string) => day ?? subject.sources?.reviews?.observedAt?.slice(0, 10) ?? null;
+
+const FEATURE_LABELS: Record<FeatureName, string> = { reviews: "review count", year: "release year", price: "full price", age: "age at the estimate's day" };
+
+/** Copies per review for a game with at least MIN_REVIEWS reviews, with the model's pieces as inputs. */
+export function multiplierOf(subject: EstimateSubject, day?: string, model: SalesModel = FITTED_MODEL): EstimateInputs & { outside: FeatureName[] } {
   const reviewsTotal = subject.reviewsTotal!;
   const multiplierYear = subject.releaseYear ?? inferYearFromAppId(subject.appId);
   const priceCents = usdFullPrice(subject);
-  const yearMult = yearMultiplier(multiplierYear);
-  const volumeFactor = interpolate(VOLUME_FACTOR_POINTS, Math.log10(reviewsTotal));
-  const priceFactor = priceCents === null ? 1 : interpolate(PRICE_FACTOR_POINTS, priceCents / 100);
+  const on = reviewsDay(subject, day);
+  const ageYears = on ? ageInYears(subject.releaseMonth ?? null, multiplierYear, on) : null;
+  const terms = applyModel(model, featureValues({ reviews: reviewsTotal, year: multiplierYear, priceCents, ageYears }));
   return {
     reviewsTotal,
     releaseYear: subject.releaseYear,
     multiplierYear,
     yearInferred: subject.releaseYear === null,
     priceCents,
-    multiplier: yearMult * volumeFactor * priceFactor,
-    yearMultiplier: yearMult,
-    volumeFactor,
-    priceFactor,
+    ageYears: ageYears === null ? null : Math.round(ageYears * 100) / 100,
+    multiplier: terms.multiplier,
+    yearMultiplier: Math.exp(model.intercept) * terms.factors.year,
+    volumeFactor: terms.factors.reviews,
+    priceFactor: terms.factors.price,
+    ageFactor: terms.factors.age,
+    outside: terms.outside,
   };
 }
 
-/** Sales and revenue estimates of one game, or `null` values with the reason none can be made. */
-export function estimateGame(subject: EstimateSubject): Estimates {
+/** Sales and revenue estimates of one game (its review count as of `day`, default the count's own date), or `null` values with the reason. */
+export function estimateGame(subject: EstimateSubject, day?: string): Estimates {
   const basis = { reviews: subject.sources?.reviews ?? null, price: subject.sources?.price ?? null };
   const noSales = salesBlocker(subject);
   if (noSales) return { sales: missing("copies", basis, noSales), revenue: missing("USD", basis, noSales) };
-  const inputs = multiplierOf(subject);
-  const band = inputs.yearInferred ? INTERVAL.inferredYear : INTERVAL.knownYear;
+  const { outside, ...inputs } = multiplierOf(subject, day);
+  const note = outside.length ? supportNote(outside) : null;
   const central = inputs.reviewsTotal! * inputs.multiplier;
-  const sales = made("copies", basis, inputs, central, band);
+  const sales = made("copies", basis, inputs, central, note);
   if (inputs.priceCents === null) {
     const why = subject.currency && subject.currency !== "USD" ? `price observed only in ${subject.currency}` : "no full price collected";
     return { sales, revenue: missing("USD", basis, `${why}: revenue is estimated from US prices only`, inputs) };
   }
   const perCopy = (inputs.priceCents / 100) * REALISED_PRICE_FACTOR;
-  return { sales, revenue: made("USD", basis, inputs, central * perCopy, band) };
+  return { sales, revenue: made("USD", basis, inputs, central * perCopy, note) };
+}
+
+function supportNote(outside: FeatureName[]): string {
+  const what = outside.map((name) => FEATURE_LABELS[name]).join(" and ");
+  return `the ${what} lies outside the calibration set's range: the model's value at the edge of that range is used, so the estimate is less certain than its interval says`;
 }
 
 function salesBlocker(subject: EstimateSubject): string | null {
@@ -78,21 +85,17 @@ function usdFullPrice(subject: EstimateSubject): number | null {
   return cents !== null && cents > 0 ? cents : null;
 }
 
-function made(
-  unit: "copies" | "USD",
-  basis: Estimate["basis"],
-  inputs: EstimateInputs,
-  central: number,
-  band: { low: number; high: number },
-): Estimate {
+function made(unit: "copies" | "USD", basis: Estimate["basis"], inputs: EstimateInputs, central: number, note: string | null): Estimate {
+  const { low, high } = FITTED_MODEL.interval;
   return {
     value: Math.round(central),
-    low: Math.round(central * band.low),
-    high: Math.round(central * band.high),
+    low: Math.round(central * low),
+    high: Math.round(central * high),
     interval: 0.8,
     unit,
     method: METHOD_ID,
     basis,
+    ...(note ? { note } : {}),
     inputs,
     reason: null,
   } as Estimate;

@@ -4,15 +4,17 @@ const sourceRef = z.object({ source: z.string(), observedAt: z.string() }).nulla
 
 const estimateInputs = z
   .object({
-    reviewsTotal: z.number().int().nullable().meta({ description: "Total Steam reviews the estimate starts from." }),
+    reviewsTotal: z.number().int().nullable().meta({ description: "Total Steam reviews the estimate starts from (as of the estimate's day)." }),
     releaseYear: z.number().int().nullable().meta({ description: "Release year as collected; `null` when no source dated it." }),
-    multiplierYear: z.number().int().meta({ description: "Year whose multiplier applies (2013 means 2013 or earlier, 2020 means 2020 or later)." }),
+    multiplierYear: z.number().int().meta({ description: "Release year the model reads: the collected one, else inferred from the app id." }),
     yearInferred: z.boolean().meta({ description: "True when the year was inferred from the app id (no collected release date)." }),
     priceCents: z.number().int().nullable().meta({ description: "Full (initial) price in US cents used for the price factor and revenue." }),
-    multiplier: z.number().meta({ description: "Units per review: year multiplier x volume factor x price factor." }),
-    yearMultiplier: z.number(),
-    volumeFactor: z.number(),
-    priceFactor: z.number(),
+    ageYears: z.number().nullable().meta({ description: "Years from the release (mid-month, or mid-year when only the year is known) to the day the review count describes." }),
+    multiplier: z.number().meta({ description: "Copies per review: year multiplier x volume factor x price factor x age factor." }),
+    yearMultiplier: z.number().meta({ description: "Copies per review of a typical calibration title released that year." }),
+    volumeFactor: z.number().meta({ description: "Factor for the review count (titles with more reviews sell fewer copies per review)." }),
+    priceFactor: z.number().meta({ description: "Factor for the full price (1 when the price is unknown)." }),
+    ageFactor: z.number().meta({ description: "Factor for the age at the estimate's day (1 when the day is unknown)." }),
   })
   .meta({ id: "EstimateInputs" });
 
@@ -40,7 +42,10 @@ const estimate = (id: string, unit: string) =>
         .string()
         .nullable()
         .optional()
-        .meta({ description: "With `asOf`: how the review count of that day was obtained (interpolated, or the last observation when the day is after it)." }),
+        .meta({
+          description:
+            "How the review count of the day was obtained (with `asOf`: interpolated, accrued from the release, or the last observation when the day is after it), and any caveat of the model (a value outside the calibration range).",
+        }),
       inputs: estimateInputs.nullable(),
       reason: z.string().nullable().meta({ description: "Why no estimate was made; `null` when it was." }),
     })
@@ -54,7 +59,7 @@ export const estimatesSchema = z
   .meta({
     id: "Estimates",
     description:
-      "Estimated lifetime unit sales and gross revenue (US dollars, before Steam's cut, after discounts and regional prices), from the review count by the review-multiplier method. Estimates, not observations: never mixed with observed figures.",
+      "Estimated lifetime unit sales and gross revenue (US dollars, before Steam's cut, after discounts and regional prices), from the review count and what the catalog holds about the title (release year, price, age), by a model fitted on publicly reported sales (docs/estimates.md). Estimates, not observations: never mixed with observed figures.",
   });
 
 export type Estimates = z.infer<typeof estimatesSchema>;

@@ -1,40 +1,19 @@
 import { Prisma } from "../../db/generated/client";
-import {
-  APP_ID_YEAR_THRESHOLDS,
-  INTERVAL,
-  MIN_REVIEWS,
-  PRICE_FACTOR_POINTS,
-  REALISED_PRICE_FACTOR,
-  VOLUME_FACTOR_POINTS,
-  YEAR_MULTIPLIERS,
-  yearMultiplier,
-} from "./multiplier-table";
+import { FITTED_MODEL } from "./fitted-model";
+import { APP_ID_YEAR_THRESHOLDS, EARLIEST_INFERRED_YEAR, MIN_REVIEWS, REALISED_PRICE_FACTOR } from "./method-constants";
+import { MIN_AGE_YEARS, type FeatureName, type SalesModel } from "./sales-model";
 
-// The method of estimate-game.ts as SQL over a `games` row, generated from the same constants so that
-// aggregates over the catalog and the per-game figures cannot drift apart. Values are unrounded.
+// The method of estimate-game.ts as SQL over a row with the game_metrics columns (release_year,
+// release_month, reviews_total, reviews_observed_at, prices, currency, is_free, app_id), generated from the
+// same constants so that aggregates over the catalog and the per-game figures cannot drift apart.
+// Values are unrounded.
 
 const num = (value: number) => Prisma.raw(String(value));
 
-function interpolateSql(points: ReadonlyArray<readonly [number, number]>, x: Prisma.Sql): Prisma.Sql {
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
-  const segments = points.slice(1).map(([x1, y1], i) => {
-    const [x0, y0] = points[i]!;
-    return Prisma.sql`WHEN ${x} <= ${num(x1)} THEN ${num(y0)} + (${x} - ${num(x0)}) * ${num((y1 - y0) / (x1 - x0))}`;
-  });
-  return Prisma.sql`(CASE WHEN ${x} <= ${num(first[0])} THEN ${num(first[1])} ${Prisma.join(segments, " ")} ELSE ${num(last[1])} END)`;
-}
-
-/** The year multiplier: from the release year where collected, else from the year the app id falls in. */
-function yearMultiplierSql(g: Prisma.Sql): Prisma.Sql {
-  const [first, ...rest] = YEAR_MULTIPLIERS;
-  const last = YEAR_MULTIPLIERS[YEAR_MULTIPLIERS.length - 1]!;
-  const exact = rest.slice(0, -1).map(([y, m]) => Prisma.sql`WHEN ${g}.release_year = ${num(y)} THEN ${num(m)}`);
-  const byYear = Prisma.sql`CASE WHEN ${g}.release_year <= ${num(first![0])} THEN ${num(first![1])} ${Prisma.join(exact, " ")} ELSE ${num(last[1])} END`;
-  const byAppId = [...APP_ID_YEAR_THRESHOLDS]
-    .reverse()
-    .map(([firstAppId, year]) => Prisma.sql`WHEN ${g}.app_id >= ${num(firstAppId)} THEN ${num(yearMultiplier(year))}`);
-  return Prisma.sql`(CASE WHEN ${g}.release_year IS NOT NULL THEN (${byYear}) ${Prisma.join(byAppId, " ")} ELSE ${num(first![1])} END)`;
+/** The release year: collected, else the year the app id falls in. */
+function yearSql(g: Prisma.Sql): Prisma.Sql {
+  const byAppId = [...APP_ID_YEAR_THRESHOLDS].reverse().map(([firstAppId, year]) => Prisma.sql`WHEN ${g}.app_id >= ${num(firstAppId)} THEN ${num(year)}`);
+  return Prisma.sql`(CASE WHEN ${g}.release_year IS NOT NULL THEN ${g}.release_year ${Prisma.join(byAppId, " ")} ELSE ${num(EARLIEST_INFERRED_YEAR)} END)`;
 }
 
 function usdFullPriceSql(g: Prisma.Sql): Prisma.Sql {
@@ -42,24 +21,41 @@ function usdFullPriceSql(g: Prisma.Sql): Prisma.Sql {
     THEN coalesce(${g}.initial_price_cents, ${g}.price_cents) END)`;
 }
 
-/** SQL expressions of the review-multiplier estimates for the games row aliased `alias`; NULL where none is made. */
-export function estimateSql(alias = "g") {
+/** Years from the release's midpoint (mid-month, else mid-year) to the review count's day; NULL without that day. */
+function ageSql(g: Prisma.Sql): Prisma.Sql {
+  const released = Prisma.sql`(CASE WHEN ${g}.release_month IS NOT NULL THEN (${g}.release_month || '-15')::date ELSE make_date(${yearSql(g)}, 7, 1) END)`;
+  // GREATEST and LEAST skip NULLs in PostgreSQL: an unknown day must stay NULL, so it is tested first
+  return Prisma.sql`(CASE WHEN ${g}.reviews_observed_at IS NOT NULL
+    THEN greatest(${num(MIN_AGE_YEARS)}, (left(${g}.reviews_observed_at, 10)::date - ${released}) / 365.25) END)`;
+}
+
+/** weight x (value clamped to the training range - mean); a NULL value (unknown), or a feature the model does not read, gives 0. */
+function termSql(model: SalesModel, name: FeatureName, value: Prisma.Sql): Prisma.Sql {
+  const f = model.features.find((feature) => feature.name === name);
+  if (!f) return Prisma.sql`0`;
+  return Prisma.sql`(CASE WHEN ${value} IS NULL THEN 0 ELSE ${num(f.weight)} * (least(${num(f.max)}, greatest(${num(f.min)}, ${value})) - ${num(f.mean)}) END)`;
+}
+
+/** SQL expressions of the estimates for the row aliased `alias` (game_metrics columns); NULL where none is made. */
+export function estimateSql(alias = "m", model: SalesModel = FITTED_MODEL) {
   const g = Prisma.raw(alias);
   const price = usdFullPriceSql(g);
-  const volume = interpolateSql(VOLUME_FACTOR_POINTS, Prisma.sql`log(${g}.reviews_total::float8)`);
-  const priceFactor = Prisma.sql`(CASE WHEN ${price} IS NULL THEN 1 ELSE ${interpolateSql(PRICE_FACTOR_POINTS, Prisma.sql`(${price} / 100.0)`)} END)`;
+  const logMultiplier = Prisma.sql`(${num(model.intercept)}
+    + ${termSql(model, "reviews", Prisma.sql`ln(${g}.reviews_total::float8)`)}
+    + ${termSql(model, "year", yearSql(g))}
+    + ${termSql(model, "price", Prisma.sql`(CASE WHEN ${price} IS NOT NULL THEN ln(greatest(1, ${price} / 100.0)) END)`)}
+    + ${termSql(model, "age", Prisma.sql`ln(${ageSql(g)})`)})`;
   const sales = Prisma.sql`(CASE WHEN ${g}.reviews_total IS NULL OR ${g}.reviews_total < ${num(MIN_REVIEWS)}
       OR coalesce(${g}.is_free, false) OR ${g}.price_cents = 0 THEN NULL
-    ELSE ${g}.reviews_total * ${yearMultiplierSql(g)} * ${volume} * ${priceFactor} END)::float8`;
+    ELSE ${g}.reviews_total * exp(${logMultiplier}) END)::float8`;
   const revenue = Prisma.sql`(${sales} * ${price} / 100.0 * ${num(REALISED_PRICE_FACTOR)})::float8`;
-  const low = Prisma.sql`(CASE WHEN ${g}.release_year IS NULL THEN ${num(INTERVAL.inferredYear.low)} ELSE ${num(INTERVAL.knownYear.low)} END)`;
-  const high = Prisma.sql`(CASE WHEN ${g}.release_year IS NULL THEN ${num(INTERVAL.inferredYear.high)} ELSE ${num(INTERVAL.knownYear.high)} END)`;
+  const { low, high } = FITTED_MODEL.interval;
   return {
     sales,
-    salesLow: Prisma.sql`(${sales} * ${low})`,
-    salesHigh: Prisma.sql`(${sales} * ${high})`,
+    salesLow: Prisma.sql`(${sales} * ${num(low)})`,
+    salesHigh: Prisma.sql`(${sales} * ${num(high)})`,
     revenue,
-    revenueLow: Prisma.sql`(${revenue} * ${low})`,
-    revenueHigh: Prisma.sql`(${revenue} * ${high})`,
+    revenueLow: Prisma.sql`(${revenue} * ${num(low)})`,
+    revenueHigh: Prisma.sql`(${revenue} * ${num(high)})`,
   };
 }

@@ -1,6 +1,6 @@
-// Sales and revenue estimates by the review-multiplier method (docs/estimates.md).
+// Sales and revenue estimates by the review model (docs/estimates.md).
 export { estimateGame, multiplierOf, type EstimateSubject } from "./estimate-game";
-export { estimateGameAsOf, reviewsOn, type ReviewObservation } from "./estimate-as-of";
+export { estimateGameAsOf, releaseOf, reviewsOn, type ReviewObservation } from "./estimate-as-of";
 export { estimateSql } from "./estimate-sql";
 export { estimatesSchema, type Estimate, type Estimates } from "./estimate-schema";
-export { METHOD_ID } from "./multiplier-table";
+export { METHOD_ID } from "./method-constants";

@@ -3,6 +3,7 @@ import { getPrisma } from "../../db/prisma-client";
 import { estimateGame } from "../estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "../game-row";
 import type { GameSummary } from "../game-schema";
+import { releaseMonthOf } from "../release-month";
 import { gameHistory } from "../history/game-history";
 import { similarGames } from "../similar-games";
 import type { Cohort } from "./cohort";
@@ -44,6 +45,7 @@ export async function marketingAnalysis(appId: number) {
       appId: game.appId,
       reviewsTotal: game.reviews?.total ?? null,
       releaseYear: game.release.year,
+      releaseMonth: releaseMonthOf(game.release.date, game.release.precision),
       initialPriceCents: rows[0].initial_price_cents,
       priceCents: rows[0].price_cents,
       currency: rows[0].currency,

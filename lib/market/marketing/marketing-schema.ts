@@ -115,6 +115,6 @@ export const marketingAnalysisSchema = z
     peers: z.array(similarGameSchema).meta({ description: "The 5 most similar games by weighted tag overlap, as `GET /games/{appId}/similar` ranks them." }),
     estimates: estimatesSchema
       .nullable()
-      .meta({ description: "Estimated sales and revenue (review-multiplier method, 80% interval): estimates, kept apart from every observed figure above; `null` (locked) in the anonymous preview." }),
+      .meta({ description: "Estimated sales and revenue (the review model, 80% interval): estimates, kept apart from every observed figure above; `null` (locked) in the anonymous preview." }),
   })
   .meta({ id: "MarketingAnalysis" });

@@ -15,8 +15,9 @@ afterAll(async () => db?.end());
 
 describe("estimates in the game detail", () => {
   it("equal the SQL form of the method for a spread of real games (free, dated, undated, GBP, few reviews)", async () => {
+    // the SQL form reads game_metrics' columns (release month, the review count's day), as the aggregates do
     const e = estimateSql("g");
-    const select = Prisma.sql`SELECT g.app_id, ${e.sales} AS sales, ${e.salesLow} AS low, ${e.salesHigh} AS high, ${e.revenue} AS revenue FROM games g
+    const select = Prisma.sql`SELECT g.app_id, ${e.sales} AS sales, ${e.salesLow} AS low, ${e.salesHigh} AS high, ${e.revenue} AS revenue FROM game_metrics g
       WHERE g.app_id IN (SELECT app_id FROM (
         (SELECT app_id FROM games WHERE release_year IS NOT NULL AND reviews_total >= 10 ORDER BY app_id LIMIT 8)
         UNION ALL (SELECT app_id FROM games WHERE release_year IS NULL AND reviews_total >= 10 ORDER BY reviews_total DESC LIMIT 8)
@@ -44,11 +45,15 @@ describe("estimates in the game detail", () => {
 
   it("carry method, inputs, basis and interval; a free game says why there is none", async () => {
     const dota = (await api("/games/570")).body.data.estimates;
-    expect(dota.sales).toMatchObject({ value: null, method: "review-multiplier-v3", interval: 0.8 });
+    expect(dota.sales).toMatchObject({ value: null, method: "review-model-v4", interval: 0.8 });
     expect(dota.sales.reason).toMatch(/free to play/);
     const { rows } = await db.query("SELECT app_id, reviews_total FROM games WHERE release_year = 2018 AND currency = 'USD' AND initial_price_cents > 0 AND NOT is_free AND reviews_total >= 1000 ORDER BY app_id LIMIT 1");
     const paid = (await api(`/games/${rows[0].app_id}`)).body.data.estimates;
-    expect(paid.sales.inputs).toMatchObject({ reviewsTotal: rows[0].reviews_total, releaseYear: 2018, yearInferred: false, yearMultiplier: 40 });
+    expect(paid.sales.inputs).toMatchObject({ reviewsTotal: rows[0].reviews_total, releaseYear: 2018, yearInferred: false, multiplierYear: 2018 });
+    const { multiplier, yearMultiplier, volumeFactor, priceFactor, ageFactor, ageYears } = paid.sales.inputs;
+    expect(multiplier).toBeCloseTo(yearMultiplier * volumeFactor * priceFactor * ageFactor, 9);
+    expect(paid.sales.value).toBe(Math.round(rows[0].reviews_total * multiplier));
+    expect(ageYears).toBeGreaterThan(5);
     expect(paid.sales.basis.reviews.observedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(paid.sales.low).toBeLessThan(paid.sales.value);
     expect(paid.revenue.unit).toBe("USD");

@@ -2,12 +2,15 @@
 // the metric rules as the docs state them, and percentile_cont's linear interpolation written out.
 import type pg from "pg";
 import { estimateGame } from "@/lib/market/estimates";
+import { releaseMonthOf } from "@/lib/market/release-month";
 
 export interface RawGame {
   app_id: number;
   name: string;
   release_year: number | null;
   release_date: string | null;
+  release_precision: string | null;
+  reviews_observed_at: string | null;
   reviews_total: number | null;
   reviews_positive: number | null;
   price_cents: number | null;
@@ -28,7 +31,7 @@ export async function rawGames(db: pg.Client, where: string, params: unknown[] =
   const { rows } = await db.query(
     `SELECT g.app_id, g.name, g.release_year, to_char(g.release_date, 'YYYY-MM-DD') AS release_date, g.release_precision,
             g.reviews_total, g.reviews_positive, g.price_cents, g.initial_price_cents, g.is_free, g.currency, g.ccu, g.owners_low, g.owners_high,
-            g.genres, g.platforms, g.coverage,
+            g.genres, g.platforms, g.coverage, g.sources -> 'reviews' ->> 'observedAt' AS reviews_observed_at,
             COALESCE((SELECT array_agg(t.slug ORDER BY gt.rank) FROM game_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.app_id = g.app_id), '{}') AS tags
      FROM games g WHERE ${where}`,
     params,
@@ -72,10 +75,12 @@ export function valueOf(game: RawGame, metric: Metric, ratingFloor = 10): number
         appId: game.app_id,
         reviewsTotal: game.reviews_total,
         releaseYear: game.release_year,
+        releaseMonth: releaseMonthOf(game.release_date, game.release_precision),
         initialPriceCents: game.initial_price_cents,
         priceCents: game.price_cents,
         currency: game.currency,
         isFree: game.is_free,
+        sources: { reviews: game.reviews_observed_at ? { source: "", observedAt: game.reviews_observed_at } : null },
       });
       if (revenue.value !== null) return revenue.value;
       return game.reviews_total === null ? null : "excluded";

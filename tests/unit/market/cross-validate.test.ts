@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { conformalHalfWidth, crossValidate, estimators, quantile, ridgeMultiplier, type CalibrationCase } from "@/lib/market/estimates/cross-validate";
-import { reviewsOn } from "@/prisma/fit-estimates";
+import { reviewsOn } from "@/lib/market/estimates";
+import { conformalHalfWidth, crossValidate, estimators, quantile, type CalibrationCase } from "@/lib/market/estimates/cross-validate";
+import { fitSalesModel, predictCopies, type ModelCase } from "@/lib/market/estimates/sales-model";
 
 const c = (appId: number, reviews: number, reported: number): CalibrationCase => ({ appId, reviews, reported });
 
@@ -28,25 +29,49 @@ describe("cross-validation of sales estimators", () => {
     expect(r.residuals.find((x) => x.appId === 1)!.error).toBeCloseTo(0, 9);
   });
 
-  it("a ridge multiplier learns how copies per review move with a feature, from the other titles only", () => {
-    // copies per review = 20 x e^(feature): the fit recovers it for a held-out title inside the range
-    const withFeature = (appId: number, reviews: number, x: number) => ({ ...c(appId, reviews, Math.round(reviews * 20 * Math.exp(x))), x });
-    const cases = [0, 0.5, 1, 1.5, 2, 2.5, 3].map((x, i) => withFeature(i + 1, 1_000 * (i + 1), x));
-    const r = crossValidate(cases, ridgeMultiplier((k: (typeof cases)[number]) => [k.x], 0.001));
+  it("the ridge model learns how copies per review move with a feature, from the other titles only", () => {
+    // copies per review = 20 x e^(0.8 x ln price): the fit recovers it for a held-out title inside the range
+    const withPrice = (appId: number, reviews: number, lnPrice: number) => ({
+      ...c(appId, reviews, Math.round(reviews * 20 * Math.exp(0.8 * lnPrice))),
+      features: [Math.log(reviews), 2020, lnPrice, 0] as const,
+    });
+    const cases = [0, 0.5, 1, 1.5, 2, 2.5, 3].map((x, i) => withPrice(i + 1, 1_000, x));
+    const fitted = (lambda: number) => (training: readonly ModelCase[]) => {
+      const model = fitSalesModel(training, lambda);
+      return (k: ModelCase) => predictCopies(model, k);
+    };
+    const r = crossValidate(cases, fitted(0.001));
     expect(Math.abs(r.residuals.find((x) => x.appId === 4)!.error)).toBeLessThan(0.01);
+    expect(fitSalesModel(cases, 0.001).features.find((f) => f.name === "price")!.weight).toBeCloseTo(0.8, 2);
     // a large penalty shrinks it to one multiplier (the training titles' mean log copies per review)
-    const flat = crossValidate(cases, ridgeMultiplier((k: (typeof cases)[number]) => [k.x], 1e9));
+    const flat = crossValidate(cases, fitted(1e9));
     expect(Math.abs(flat.residuals.find((x) => x.appId === 4)!.error)).toBeLessThan(0.3);
     expect(Math.abs(flat.residuals.find((x) => x.appId === 1)!.error)).toBeGreaterThan(1);
   });
 
-  it("reviews at a figure's date are interpolated between observations, else taken from the nearest, with the gap to the nearest", () => {
-    const points = [{ day: "2023-02-04", reviews: 1_000 }, { day: "2025-01-01", reviews: 3_000 }];
-    const mid = reviewsOn("2024-01-18", points);
-    expect(mid.gapDays).toBe(348);
-    expect(mid.reviews).toBeGreaterThan(1_900);
-    expect(mid.reviews).toBeLessThan(2_100);
-    expect(reviewsOn("2025-04-01", points)).toEqual({ reviews: 3_000, gapDays: 90 });
-    expect(reviewsOn("2022-02-04", points)).toEqual({ reviews: 1_000, gapDays: 365 });
+  it("a value outside the training range is clamped to it: the model does not extrapolate", () => {
+    const cases = [0, 1, 2].map((x, i) => ({ ...c(i + 1, 1_000, Math.round(1_000 * 20 * Math.exp(x))), features: [Math.log(1_000), 2020, x, 0] }));
+    const model = fitSalesModel(cases, 0.001);
+    const atEdge = predictCopies(model, { reviews: 1_000, features: [Math.log(1_000), 2020, 2, 0] });
+    expect(predictCopies(model, { reviews: 1_000, features: [Math.log(1_000), 2020, 9, 0] })).toBeCloseTo(atEdge, 6);
+  });
+
+  it("reviews on a day: interpolated between observations, the last one after it, accrued from the release before the first", () => {
+    const observations = [
+      { source: "steamspy-2023-02-04", observedAt: "2023-02-04", reviewsTotal: 1_000 },
+      { source: "steamspy-2025-01-01", observedAt: "2025-01-01", reviewsTotal: 3_000 },
+    ];
+    const mid = reviewsOn("2024-01-18", observations);
+    expect(mid.reviewsTotal).toBeGreaterThan(1_900);
+    expect(mid.reviewsTotal).toBeLessThan(2_100);
+    expect(mid.used).toHaveLength(2);
+    expect(reviewsOn("2025-04-01", observations)).toMatchObject({ reviewsTotal: 3_000, note: expect.stringMatching(/not extrapolated/) });
+    // released mid-2021: on 2022-02-04, 7 of the 19 months to the first observation, with reviews ~ age^0.5
+    const early = reviewsOn("2022-02-04", observations, { year: 2021, month: "2021-07" }, 0.5);
+    expect(early.reviewsTotal).toBeGreaterThan(1_000 * Math.sqrt(0.3));
+    expect(early.reviewsTotal).toBeLessThan(1_000 * Math.sqrt(0.4));
+    expect(early).toMatchObject({ note: expect.stringMatching(/accrued from zero at the release/) });
+    expect(reviewsOn("2022-02-04", observations, null)).toMatchObject({ reviewsTotal: null, reason: expect.stringMatching(/no release to count from/) });
+    expect(reviewsOn("2021-01-01", observations, { year: 2021, month: "2021-07" })).toMatchObject({ reviewsTotal: null, reason: expect.stringMatching(/not after the release/) });
   });
 });

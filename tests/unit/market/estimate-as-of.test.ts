@@ -19,7 +19,7 @@ describe("estimates as of a day", () => {
     expect("note" in mid && mid.note).toMatch(/interpolated between 2023-02-04 .* and 2025-01-01/);
   });
 
-  it("after the last observation uses it and says so; before the first makes no estimate", () => {
+  it("after the last observation uses it and says so; before the first, none without a release to accrue from", () => {
     const late = reviewsOn("2026-03-01", obs);
     expect(late).toMatchObject({ reviewsTotal: 3_000, used: [obs[0]] });
     expect("note" in late && late.note).toMatch(/after the last review observation \(2025-01-01.*not extrapolated/);

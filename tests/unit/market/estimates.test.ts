@@ -1,16 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateGame, multiplierOf, type EstimateSubject } from "@/lib/market/estimates";
-import { inferYearFromAppId } from "@/lib/market/estimates/multiplier-table";
+import { estimateGame, estimateGameAsOf, multiplierOf, type EstimateSubject } from "@/lib/market/estimates";
+import { FITTED_MODEL } from "@/lib/market/estimates/fitted-model";
+import { inferYearFromAppId } from "@/lib/market/estimates/method-constants";
 
 const game = (over: Partial<EstimateSubject> = {}): EstimateSubject => ({
   appId: 1_000_000,
   reviewsTotal: 1_000,
   releaseYear: 2019,
+  releaseMonth: "2019-03",
   initialPriceCents: 2_000,
   priceCents: 2_000,
   currency: "USD",
   isFree: false,
+  sources: { reviews: { source: "steamspy-2025-01-01", observedAt: "2025-01-01" } },
   ...over,
 });
 
@@ -24,20 +27,25 @@ const subject = fc.record({
   isFree: fc.constant(false),
 });
 
-describe("review-multiplier estimates", () => {
-  it("a 2019 game with 1,000 reviews at $20: 35 copies a review, revenue at 65% of the full price", () => {
-    const { sales, revenue } = estimateGame(game({ sources: { reviews: { source: "steamspy-2025-01-01", observedAt: "2025-01-01" } } }));
-    expect(sales).toMatchObject({ value: 35_000, low: 9_800, high: 124_250, unit: "copies", method: "review-multiplier-v3", reason: null });
+describe("sales estimates (review-model-v4)", () => {
+  it("a game with 1,000 reviews: reviews x the fitted copies per review; revenue at 65% of the full price; the fitted interval", () => {
+    const { sales, revenue } = estimateGame(game());
+    const multiplier = multiplierOf(game()).multiplier;
+    // the committed fit (prisma/fit-estimates.ts): one multiplier, about 34 copies a review
+    expect(multiplier).toBeGreaterThan(20);
+    expect(multiplier).toBeLessThan(60);
+    const value = Math.round(1_000 * multiplier);
+    expect(sales).toMatchObject({ value, unit: "copies", method: "review-model-v4", interval: 0.8, reason: null });
+    expect(sales.low).toBe(Math.round(1_000 * multiplier * FITTED_MODEL.interval.low));
+    expect(sales.high).toBe(Math.round(1_000 * multiplier * FITTED_MODEL.interval.high));
     expect(sales.basis.reviews).toEqual({ source: "steamspy-2025-01-01", observedAt: "2025-01-01" });
-    expect(revenue).toMatchObject({ value: 455_000, low: 127_400, high: 1_615_250, unit: "USD" });
-    expect(sales.inputs).toMatchObject({ multiplierYear: 2019, yearInferred: false, yearMultiplier: 35, volumeFactor: 1, priceFactor: 1 });
+    expect(revenue.value).toBe(Math.round(1_000 * multiplier * 20 * 0.65));
+    expect(sales.inputs).toMatchObject({ multiplierYear: 2019, yearInferred: false, priceCents: 2_000, ageYears: 5.8 });
   });
 
-  it("older games sell more copies per review; the multiplier falls year by year to 2020", () => {
-    const perYear = [2012, 2014, 2015, 2016, 2017, 2018, 2019, 2020, 2024].map((year) => multiplierOf(game({ releaseYear: year })).multiplier);
-    for (let i = 1; i < perYear.length; i++) expect(perYear[i]).toBeLessThanOrEqual(perYear[i - 1]!);
-    expect(perYear[0]).toBe(80);
-    expect(perYear.at(-1)).toBe(30);
+  it("the multiplier is the product of its factors, each reported", () => {
+    const inputs = multiplierOf(game());
+    expect(inputs.multiplier).toBeCloseTo(inputs.yearMultiplier * inputs.volumeFactor * inputs.priceFactor * inputs.ageFactor, 9);
   });
 
   it("is monotonic in reviews: more reviews never mean fewer estimated copies", () => {
@@ -50,13 +58,13 @@ describe("review-multiplier estimates", () => {
     );
   });
 
-  it("is bounded: 20 to 106 copies a review, and low <= value <= high", () => {
+  it("is bounded: a few to a couple of hundred copies a review, and low <= value <= high", () => {
     fc.assert(
       fc.property(subject, (s) => {
         const { sales, revenue } = estimateGame(s);
         const perReview = sales.value! / s.reviewsTotal;
-        expect(perReview).toBeGreaterThanOrEqual(30 * 0.8 * 0.85 - 0.01);
-        expect(perReview).toBeLessThanOrEqual(80 * 1.1 * 1.2 + 0.01);
+        expect(perReview).toBeGreaterThan(5);
+        expect(perReview).toBeLessThan(200);
         expect(sales.low!).toBeLessThanOrEqual(sales.value!);
         expect(sales.high!).toBeGreaterThanOrEqual(sales.value!);
         if (revenue.value !== null) expect(revenue.low!).toBeLessThanOrEqual(revenue.value);
@@ -64,14 +72,14 @@ describe("review-multiplier estimates", () => {
     );
   });
 
-  it("infers the year from the app id where no release date was collected; the calibrated interval is the same width", () => {
+  it("infers the year from the app id where no release date was collected", () => {
     expect(inferYearFromAppId(570)).toBe(2013);
     expect(inferYearFromAppId(400_000)).toBe(2015);
-    expect(inferYearFromAppId(1_500_000)).toBe(2020);
-    const { sales } = estimateGame(game({ releaseYear: null, appId: 400_000 }));
-    expect(sales.inputs).toMatchObject({ releaseYear: null, multiplierYear: 2015, yearInferred: true, yearMultiplier: 65 });
-    expect(sales.low! / sales.value!).toBeCloseTo(0.28, 3);
-    expect(sales.high! / sales.value!).toBeCloseTo(3.55, 3);
+    expect(inferYearFromAppId(1_200_000)).toBe(2020);
+    expect(inferYearFromAppId(1_500_000)).toBe(2022);
+    expect(inferYearFromAppId(2_500_000)).toBe(2023);
+    const { sales } = estimateGame(game({ releaseYear: null, releaseMonth: null, appId: 400_000 }));
+    expect(sales.inputs).toMatchObject({ releaseYear: null, multiplierYear: 2015, yearInferred: true, ageYears: 9.51 });
   });
 
   it("makes no estimate, and says why, where the method does not apply", () => {
@@ -84,7 +92,21 @@ describe("review-multiplier estimates", () => {
 
   it("estimates sales but not revenue from a price in another currency", () => {
     const { sales, revenue } = estimateGame(game({ currency: "GBP" }));
-    expect(sales.value).toBe(35_000);
+    expect(sales.value).toBe(estimateGame(game()).sales.value);
     expect(revenue).toMatchObject({ value: null, reason: expect.stringMatching(/GBP/) });
+  });
+
+  it("before the first review observation, accrues the count from zero at the release and says so", () => {
+    const observations = [{ source: "steam-review-stats-2021", observedAt: "2018-07-01", reviewsTotal: 10_000 }];
+    const released = game({ releaseYear: 2015, releaseMonth: "2015-07" });
+    const { sales } = estimateGameAsOf(released, observations, "2016-07-15");
+    // a year after the release, three years before the observation: 10,000 x (1 / 2.96)^p
+    const expected = Math.round(10_000 * ((366 / 1082) ** FITTED_MODEL.accrualExponent));
+    expect(sales.inputs?.reviewsTotal).toBe(expected);
+    expect(sales.note).toMatch(/before the first review observation \(2018-07-01.*accrued from zero at the release \(2015-07-15\)/);
+    const undated = estimateGameAsOf(game({ releaseYear: null, releaseMonth: null, appId: 400_000 }), observations, "2016-07-15");
+    expect(undated.sales.note).toMatch(/mid-2015 as the app id dates it/);
+    const beforeRelease = estimateGameAsOf(released, observations, "2015-01-01");
+    expect(beforeRelease.sales).toMatchObject({ value: null, reason: expect.stringMatching(/not after the release/) });
   });
 });
