@@ -1,5 +1,6 @@
 import { notFound } from "../api/api-error";
-import { getPrisma } from "../db/prisma-client";
+import { Prisma } from "../db/generated/client";
+import { getPool } from "../db/prisma-client";
 import { estimateGame, estimateGameAsOf, type EstimateSubject, type ReviewObservation } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import { releaseMonthOf } from "./release-month";
@@ -12,11 +13,11 @@ export interface DetailRow extends GameRow {
 }
 
 /**
- * One game with its store details, review-text count and snapshot series, in one statement; with `asOf`
- * (YYYY-MM-DD) its estimates are of that day, from the review observations around it.
+ * The detail statement: one game with its store details, review-text count and snapshot series. Its text is
+ * fixed (the app id is its one parameter), so it runs on the plain pg pool: the hottest read skips the
+ * ORM's per-query work (bare-pg against bare-prisma in docs/benchmarks.md), with the same rows.
  */
-export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
-  const rows = await getPrisma().$queryRaw<DetailRow[]>`
+const DETAIL_SQL = Prisma.sql`
     SELECT ${GAME_SUMMARY_COLUMNS}, g.store_details,
       (SELECT count(*)::int FROM reviews r WHERE r.app_id = g.app_id) AS review_texts,
       (SELECT json_agg(json_build_object(
@@ -25,7 +26,12 @@ export async function getGameDetail(appId: number, asOf?: string): Promise<GameD
           'ownersLow', s.owners_low, 'ownersHigh', s.owners_high, 'ccu', s.ccu, 'priceCents', s.price_cents)
         ORDER BY s.observed_on, s.source)
         FROM snapshots s WHERE s.app_id = g.app_id) AS snapshots
-    FROM games g WHERE g.app_id = ${appId}`;
+    FROM games g WHERE g.app_id = ${0}`;
+const DETAIL_TEXT = DETAIL_SQL.text;
+
+/** One game's detail; with `asOf` (YYYY-MM-DD) its estimates are of that day, from the review observations around it. */
+export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
+  const { rows } = await getPool().query<DetailRow>({ text: DETAIL_TEXT, values: [appId] });
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
   return toGameDetail(row, asOf);
