@@ -71,6 +71,34 @@ describe("estimates as of a day", () => {
     expect(revenue.value).toBeNull();
   });
 
+  it("before the first observation of a game dated by the store: reviews accrued from the release, fewer copies than at the first", async () => {
+    // a paid game released (to the day) in 2020 whose first review observation is SteamSpy's of 2023-02-04
+    const { rows } = await db.query(`
+      SELECT g.app_id, to_char(g.release_date, 'YYYY-MM-DD') AS released, s23.reviews_positive + s23.reviews_negative AS r23
+      FROM games g JOIN snapshots s23 ON s23.app_id = g.app_id AND s23.source = 'steamspy-2023-02-04'
+      WHERE g.release_precision = 'day' AND g.release_year = 2020 AND g.currency = 'USD' AND g.price_cents > 0
+        AND NOT coalesce(g.is_free, false) AND s23.reviews_positive + s23.reviews_negative >= 1000
+        AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.app_id = g.app_id AND s.observed_on < '2023-02-04'
+                        AND s.reviews_positive IS NOT NULL AND s.reviews_negative IS NOT NULL)
+      ORDER BY g.app_id LIMIT 1`);
+    const game = rows[0];
+    const on = async (day: string) => {
+      const res = await api(`/games/${game.app_id}?asOf=${day}`);
+      expectSuccess(res, { list: false });
+      return res.body.data.estimates.sales;
+    };
+    const early = await on("2021-12-31");
+    const first = await on("2023-02-04");
+    expect(early.inputs.reviewsTotal).toBeGreaterThan(0);
+    expect(early.inputs.reviewsTotal).toBeLessThan(Number(game.r23));
+    expect(early.value).toBeLessThan(first.value);
+    expect(early.note).toMatch(/before the first review observation \(2023-02-04.*accrued from zero at the release/);
+    expect(early.basis.observations).toEqual([{ source: "steamspy-2023-02-04", observedAt: "2023-02-04", reviewsTotal: Number(game.r23) }]);
+    // the day before its release has no estimate
+    const before = await on(`${Number(game.released.slice(0, 4)) - 1}-06-01`);
+    expect(before).toMatchObject({ value: null, reason: expect.stringMatching(/not after the release/) });
+  });
+
   it("the history carries the estimate at each snapshot, the same as the detail asOf that day", async () => {
     const res = await api(`/games/${appId}/history`);
     expectSuccess(res, { list: false });
