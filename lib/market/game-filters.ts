@@ -62,6 +62,12 @@ export interface ResolvedGameFilter {
   excludedTagIds: number[];
   /** conditions other than `tags` and `tagsExclude` */
   otherConditions: number;
+  /** the tag with the fewest games, which a tag-and-reviews list reads first (lib/market/tag-reviews-scan.ts) */
+  rarestTagId?: number;
+  reviewsMin?: number;
+  reviewsMax?: number;
+  /** conditions other than tags, excluded tags and the review range */
+  conditionsBeyondReviews: number;
 }
 
 /** Validates what zod cannot see alone (known tags and genres, ranges) and builds the WHERE clause. */
@@ -81,6 +87,7 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
     resolveGenres(input.genres),
   ]);
   const tagIds = [...new Set(tags.map((tag) => tag.id))];
+  const rarestTagId = tags.reduce<(typeof tags)[number] | undefined>((rarest, tag) => (!rarest || tag.gameCount < rarest.gameCount ? tag : rarest), undefined)?.id;
   const excludedTagIds = [...new Set(excluded.map((tag) => tag.id))];
   const conditions: Prisma.Sql[] = [];
   // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
@@ -103,7 +110,10 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   if (input.publisher) conditions.push(nameInList("publishers", input.publisher));
   if (input.coverage?.length) conditions.push(Prisma.sql`g.coverage = ANY(${input.coverage}::text[])`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions };
+  const otherConditions = conditions.length - tagConditions;
+  const reviewConditions = Number(input.reviewsMin !== undefined) + Number(input.reviewsMax !== undefined);
+  const { reviewsMin, reviewsMax } = input;
+  return { where, tagIds, excludedTagIds, otherConditions, rarestTagId, reviewsMin, reviewsMax, conditionsBeyondReviews: otherConditions - reviewConditions };
 }
 
 function checkRange(min: number | undefined, max: number | undefined, param: string) {

@@ -1,9 +1,10 @@
 import { getPrisma } from "../db/prisma-client";
 import { Prisma } from "../db/generated/client";
 import { countResolvedFilter } from "./count-games";
-import { resolveGameFilter, type GameFilterInput } from "./game-filters";
-import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
+import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
+import { GAME_LIST_COLUMNS, toListedGames, type ListedGameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
+import { readsTagReviews, tagReviewsPage } from "./tag-reviews-scan";
 
 export const GAME_SORTS = [
   "relevance",
@@ -38,14 +39,23 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
   const filter = await resolveGameFilter(search);
   // The page's ids first, then its columns: PostgreSQL computes a select list before a top-N sort, so
   // selecting the summary columns directly builds them for every candidate (11,700 for `q=the`), not 25.
-  const rows = await getPrisma().$queryRaw<GameRow[]>`SELECT ${GAME_SUMMARY_COLUMNS}
-      FROM (SELECT g.app_id FROM games g ${filter.where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}) page
+  const rows = await getPrisma().$queryRaw<ListedGameRow[]>`SELECT ${GAME_LIST_COLUMNS}
+      FROM (${pageIds(search, filter)}) page
       JOIN games g ON g.app_id = page.app_id
       ORDER BY ${orderBy(search)}`;
   // A page that is not full and not past the end is the last one: it gives the total without counting.
   const lastPage = rows.length < search.limit && (rows.length > 0 || search.offset === 0);
   const total = lastPage ? search.offset + rows.length : await countResolvedFilter(filter);
-  return { items: rows.map(toGameSummary), total };
+  return { items: await toListedGames(rows), total };
+}
+
+/** The page's app ids: tags with a review order read one tag's review index (lib/market/tag-reviews-scan.ts). */
+function pageIds(search: GameSearch, filter: ResolvedGameFilter): Prisma.Sql {
+  const sort = search.sort ?? "-reviews";
+  if (readsTagReviews(filter) && (sort === "-reviews" || sort === "reviews" || (sort === "relevance" && !search.q))) {
+    return tagReviewsPage(filter, sort !== "reviews", search.limit, search.offset);
+  }
+  return Prisma.sql`SELECT g.app_id FROM games g ${filter.where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`;
 }
 
 /** Explicit sort, else relevance for a title search, else most reviewed; NULLs last, app id breaks ties. */
