@@ -1,0 +1,46 @@
+// game_tag_reviews (migration 0025): one row per game and tag with the game's review total, kept by
+// statement triggers on games through inserts, upserts, tag and review changes, app id changes, deletes and
+// truncation, always equal to unnesting games.tag_ids.
+import { describe, expect, it } from "vitest";
+import { useMigratedDatabase } from "../support/migrated-database";
+
+const db = useMigratedDatabase();
+
+/** game_tag_reviews' rows, and the same derived from games. */
+async function maintainedAndDerived() {
+  const rows = async (sql: string) => (await db.client.query<{ entry: string }>(sql)).rows.map((r) => r.entry);
+  return {
+    maintained: await rows("SELECT concat_ws(':', app_id, tag_id, reviews_total) AS entry FROM game_tag_reviews ORDER BY 1"),
+    derived: await rows(`SELECT DISTINCT concat_ws(':', g.app_id, t, g.reviews_total) AS entry FROM games g, unnest(g.tag_ids) AS t ORDER BY 1`),
+  };
+}
+
+describe("game_tag_reviews", () => {
+  it("follows every kind of write to games", async () => {
+    const steps = [
+      "INSERT INTO games (app_id, name, slug, tag_ids, reviews_total) VALUES (1, 'A', 'a', '{5,7}', 10), (2, 'B', 'b', '{5}', NULL), (3, 'C', 'c', '{}', 3)",
+      "INSERT INTO games (app_id, name, slug) VALUES (4, 'D', 'd')",
+      "UPDATE games SET tag_ids = '{7,9}' WHERE app_id = 2",
+      "UPDATE games SET reviews_total = 20 WHERE app_id IN (1, 2)",
+      "UPDATE games SET reviews_total = NULL WHERE app_id = 1",
+      "UPDATE games SET name = name || '!'",
+      "UPDATE games SET tag_ids = '{5,5,8}', reviews_total = 4 WHERE app_id = 3",
+      `INSERT INTO games (app_id, name, slug, tag_ids, reviews_total) VALUES (1, 'A', 'a', '{9}', 11), (5, 'E', 'e', '{5,9}', 0)
+        ON CONFLICT (app_id) DO UPDATE SET tag_ids = EXCLUDED.tag_ids, reviews_total = EXCLUDED.reviews_total`,
+      "UPDATE games SET app_id = app_id + 100 WHERE app_id IN (2, 5)",
+      "DELETE FROM games WHERE app_id IN (4, 105)",
+    ];
+    for (const step of steps) {
+      await db.client.query(step);
+      const { maintained, derived } = await maintainedAndDerived();
+      expect(maintained, step).toEqual(derived);
+    }
+    expect((await maintainedAndDerived()).maintained.sort()).toEqual(["102:7:20", "102:9:20", "1:9:11", "3:5:4", "3:8:4"]);
+    await db.client.query("BEGIN");
+    await db.client.query("DELETE FROM games");
+    await db.client.query("ROLLBACK");
+    expect((await maintainedAndDerived()).maintained).toHaveLength(5);
+    await db.client.query("TRUNCATE games CASCADE");
+    expect((await maintainedAndDerived()).maintained).toEqual([]);
+  });
+});
