@@ -1,4 +1,4 @@
-import { getPrisma } from "../db/prisma-client";
+import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
 import { readsTagReviews, tagReviewsCount } from "./tag-reviews-scan";
@@ -30,7 +30,7 @@ export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<n
   const statement = readsTagReviews(filter) && tagIds.length === 1
     ? tagReviewsCount(filter)
     : Prisma.sql`SELECT count(*)::int AS total FROM games g ${filter.where}`;
-  const rows = await getPrisma().$queryRaw<{ total: number }[]>(statement);
+  const rows = await queryRows<{ total: number }>(statement);
   return rows[0]?.total ?? 0;
 }
 
@@ -39,9 +39,9 @@ async function countOutsideTags(excluded: number[]): Promise<number> {
   const counts = await maintainedCounts([CATALOG_KEY, ...excluded]);
   const intersections = subsets(excluded).filter((set) => set.length > 1);
   const sizes = intersections.length
-    ? (await getPrisma().$queryRaw<{ sizes: number[] }[]>`SELECT ARRAY[${Prisma.join(
+    ? (await queryRows<{ sizes: number[] }>(Prisma.sql`SELECT ARRAY[${Prisma.join(
         intersections.map((set) => Prisma.sql`(SELECT count(*)::int FROM games g WHERE g.tag_ids @> ${set}::int[])`),
-      )}] AS sizes`)[0].sizes
+      )}] AS sizes`))[0].sizes
     : [];
   let union = excluded.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
   intersections.forEach((set, i) => (union += (set.length % 2 === 0 ? -1 : 1) * sizes[i]));
@@ -49,7 +49,7 @@ async function countOutsideTags(excluded: number[]): Promise<number> {
 }
 
 async function maintainedCounts(keys: number[]): Promise<Map<number, number>> {
-  const rows = await getPrisma().$queryRaw<{ key: number; games: number }[]>`SELECT key, games FROM game_counts WHERE key = ANY(${keys}::int[])`;
+  const rows = await queryRows<{ key: number; games: number }>(Prisma.sql`SELECT key, games FROM game_counts WHERE key = ANY(${keys}::int[])`);
   return new Map(rows.map((row) => [row.key, row.games]));
 }
 

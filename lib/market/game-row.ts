@@ -33,13 +33,11 @@ export async function toListedGames(rows: ListedGameRow[]): Promise<GameSummary[
   let catalog = await getTagCatalog();
   const known = (row: ListedGameRow) => (row.tag_ranks ?? []).every(([id]) => catalog.byId.has(id));
   if (!rows.every(known)) catalog = await getTagCatalog(Date.now(), { fresh: true });
-  return rows.map(({ tag_ranks, ...row }) => {
-    const tags = tag_ranks?.map(([id, rank]) => {
-      const tag = catalog.byId.get(id);
-      return { slug: tag?.slug ?? "", name: tag?.name ?? "", id, rank };
-    });
-    return toGameSummary({ ...row, tags: tags ?? (null as unknown as GameRow["tags"]) });
-  });
+  const named = ([id, rank]: [number, number]) => {
+    const tag = catalog.byId.get(id);
+    return { slug: tag?.slug ?? "", name: tag?.name ?? "", id, rank };
+  };
+  return rows.map((row) => summarize(row, row.tag_ranks ? row.tag_ranks.map(named) : null));
 }
 
 export interface GameRow {
@@ -79,6 +77,10 @@ export interface GameRow {
 
 /** A stored row as the API shows it: a family with no source was not collected and reads `null`. */
 export function toGameSummary(row: GameRow): GameSummary {
+  return summarize(row, row.tags);
+}
+
+function summarize(row: Omit<GameRow, "tags">, tags: GameRow["tags"] | null): GameSummary {
   const has = (family: string) => Boolean(row.sources?.[family]);
   return {
     appId: row.app_id,
@@ -105,7 +107,7 @@ export function toGameSummary(row: GameRow): GameSummary {
     platforms: has("platforms") ? (row.platforms as ("windows" | "mac" | "linux")[]) : null,
     genres: has("genres") ? row.genres : null,
     categories: has("categories") ? row.categories : null,
-    tags: has("tags") && row.tags ? row.tags : null,
+    tags: has("tags") && tags ? tags : null,
     reviews: toReviews(row),
     owners: row.owners_low !== null && row.owners_high !== null ? { low: row.owners_low, high: row.owners_high } : null,
     ccu: row.ccu,
@@ -118,7 +120,7 @@ export function toGameSummary(row: GameRow): GameSummary {
   };
 }
 
-function toReviews(row: GameRow): GameSummary["reviews"] {
+function toReviews(row: Omit<GameRow, "tags">): GameSummary["reviews"] {
   if (row.reviews_total === null || row.reviews_positive === null || row.reviews_negative === null) return null;
   return {
     positive: row.reviews_positive,

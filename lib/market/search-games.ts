@@ -1,4 +1,4 @@
-import { getPrisma } from "../db/prisma-client";
+import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { countResolvedFilter } from "./count-games";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
@@ -39,10 +39,10 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
   const filter = await resolveGameFilter(search);
   // The page's ids first, then its columns: PostgreSQL computes a select list before a top-N sort, so
   // selecting the summary columns directly builds them for every candidate (11,700 for `q=the`), not 25.
-  const rows = await getPrisma().$queryRaw<ListedGameRow[]>`SELECT ${GAME_LIST_COLUMNS}
+  const rows = await queryRows<ListedGameRow>(Prisma.sql`SELECT ${GAME_LIST_COLUMNS}
       FROM (${pageIds(search, filter)}) page
       JOIN games g ON g.app_id = page.app_id
-      ORDER BY ${orderBy(search)}`;
+      ORDER BY ${orderBy(search)}`);
   // A page that is not full and not past the end is the last one: it gives the total without counting.
   const lastPage = rows.length < search.limit && (rows.length > 0 || search.offset === 0);
   const total = lastPage ? search.offset + rows.length : await countResolvedFilter(filter);
