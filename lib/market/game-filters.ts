@@ -131,6 +131,7 @@ export function titleCondition(q: string): Prisma.Sql {
   return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR ${q.toLowerCase()} <% lower(g.name))`;
 }
 
+/** A GIN-indexed containment in the lower-cased names (migration 0026), not a walk of every game's list. */
 function nameInList(column: "developers" | "publishers", name: string): Prisma.Sql {
-  return Prisma.sql`EXISTS (SELECT 1 FROM unnest(g.${Prisma.raw(column)}) AS n(v) WHERE lower(n.v) = ${name.toLowerCase()})`;
+  return Prisma.sql`lower_names(g.${Prisma.raw(column)}) @> ARRAY[${name.toLowerCase()}]::text[]`;
 }
