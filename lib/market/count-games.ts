@@ -1,7 +1,7 @@
 import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
-import { readsTagReviews, tagReviewsCount } from "./tag-reviews-scan";
+import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
 
 /** Inclusion-exclusion over more excluded tags costs 2^n - n - 1 intersection counts: past 3, count rows. */
 const MAX_EXCLUDED_FOR_COMPLEMENT = 3;
@@ -16,8 +16,8 @@ export async function countGames(filters: GameFilterInput): Promise<number> {
  * Exact `total` of a resolved filter, by the cheapest exact means (docs/benchmarks.md "Lists"):
  * no filter or one tag reads game_counts (migration 0024, kept by triggers on games in the writing
  * transaction); excluded tags alone are the catalog minus their union, by inclusion-exclusion over
- * game_counts and small GIN-indexed intersections; one tag with a review range (and excluded tags) counts
- * that tag's range of game_tag_reviews, index only; anything else is counted, from indexes where it can.
+ * game_counts and small GIN-indexed intersections; with tags, the rarest tag's entries of tagged_games are
+ * counted from its index (index only); anything else is counted, from indexes where it can.
  */
 export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<number> {
   const { tagIds, excludedTagIds, otherConditions } = filter;
@@ -27,9 +27,8 @@ export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<n
   if (otherConditions === 0 && tagIds.length === 0 && excludedTagIds.length <= MAX_EXCLUDED_FOR_COMPLEMENT) {
     return countOutsideTags(excludedTagIds);
   }
-  const statement = readsTagReviews(filter) && tagIds.length === 1
-    ? tagReviewsCount(filter)
-    : Prisma.sql`SELECT count(*)::int AS total FROM games g ${filter.where}`;
+  const from = readsTaggedGames(filter) ? taggedGamesFrom(filter) : Prisma.sql`FROM games g ${filter.where}`;
+  const statement = Prisma.sql`SELECT count(*)::int AS total ${from}`;
   const rows = await queryRows<{ total: number }>(statement);
   return rows[0]?.total ?? 0;
 }

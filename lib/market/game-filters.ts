@@ -62,12 +62,13 @@ export interface ResolvedGameFilter {
   excludedTagIds: number[];
   /** conditions other than `tags` and `tagsExclude` */
   otherConditions: number;
-  /** the tag with the fewest games, which a tag-and-reviews list reads first (lib/market/tag-reviews-scan.ts) */
+  /** the tag with the fewest games: a list with tags reads only its entries of tagged_games (lib/market/tagged-games.ts) */
   rarestTagId?: number;
-  reviewsMin?: number;
-  reviewsMax?: number;
-  /** conditions other than tags, excluded tags and the review range */
-  conditionsBeyondReviews: number;
+  /**
+   * The conditions as tests of tagged_games, whose rows are the rarest tag's (a single tag's own test left
+   * out); undefined when one needs a column it does not copy (title, developer, publisher).
+   */
+  taggedConditions?: Prisma.Sql[];
 }
 
 /** Validates what zod cannot see alone (known tags and genres, ranges) and builds the WHERE clause. */
@@ -92,7 +93,8 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   const conditions: Prisma.Sql[] = [];
   // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
   // planner can intersect with the other filters' indexes.
-  if (tagIds.length) conditions.push(Prisma.sql`g.tag_ids @> ${tagIds}::int[]`);
+  const tagContainment = tagIds.length ? Prisma.sql`g.tag_ids @> ${tagIds}::int[]` : undefined;
+  if (tagContainment) conditions.push(tagContainment);
   if (excludedTagIds.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excludedTagIds}::int[])`);
   const tagConditions = conditions.length;
   if (input.q) conditions.push(titleCondition(input.q));
@@ -110,10 +112,9 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   if (input.publisher) conditions.push(nameInList("publishers", input.publisher));
   if (input.coverage?.length) conditions.push(Prisma.sql`g.coverage = ANY(${input.coverage}::text[])`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const otherConditions = conditions.length - tagConditions;
-  const reviewConditions = Number(input.reviewsMin !== undefined) + Number(input.reviewsMax !== undefined);
-  const { reviewsMin, reviewsMax } = input;
-  return { where, tagIds, excludedTagIds, otherConditions, rarestTagId, reviewsMin, reviewsMax, conditionsBeyondReviews: otherConditions - reviewConditions };
+  const copied = !input.q && !input.developer && !input.publisher;
+  const taggedConditions = copied ? conditions.filter((c) => !(tagIds.length === 1 && c === tagContainment)) : undefined;
+  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions, rarestTagId, taggedConditions };
 }
 
 function checkRange(min: number | undefined, max: number | undefined, param: string) {

@@ -4,7 +4,7 @@ import { countResolvedFilter } from "./count-games";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
 import { GAME_LIST_COLUMNS, toListedGames, type ListedGameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
-import { readsTagReviews, tagReviewsPage } from "./tag-reviews-scan";
+import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
 
 export const GAME_SORTS = [
   "relevance",
@@ -49,13 +49,12 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
   return { items: await toListedGames(rows), total };
 }
 
-/** The page's app ids: tags with a review order read one tag's review index (lib/market/tag-reviews-scan.ts). */
+/** The page's app ids: with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts). */
 function pageIds(search: GameSearch, filter: ResolvedGameFilter): Prisma.Sql {
-  const sort = search.sort ?? "-reviews";
-  if (readsTagReviews(filter) && (sort === "-reviews" || sort === "reviews" || (sort === "relevance" && !search.q))) {
-    return tagReviewsPage(filter, sort !== "reviews", search.limit, search.offset);
-  }
-  return Prisma.sql`SELECT g.app_id FROM games g ${filter.where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`;
+  const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
+  const byReviews = ["-reviews", "reviews", "relevance"].includes(sort);
+  const from = byReviews && readsTaggedGames(filter) ? taggedGamesFrom(filter) : Prisma.sql`FROM games g ${filter.where}`;
+  return Prisma.sql`SELECT g.app_id ${from} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`;
 }
 
 /** Explicit sort, else relevance for a title search, else most reviewed; NULLs last, app id breaks ties. */

@@ -26,6 +26,8 @@ export const CASES = [
   "tags=indie&releasedFrom=2020&sort=-releaseDate",
   "tags=indie&priceMax=999&sort=-ccu",
   "tags=indie&ratingMin=0.9&platforms=mac",
+  "tags=action&genres=RPG&releasedFrom=2018",
+  "tags=indie&developer=Choice%20of%20Games",
   "tagsExclude=casual",
   "tagsExclude=casual,early-access",
   "genres=Strategy&sort=-rating",

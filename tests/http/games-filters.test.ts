@@ -169,8 +169,15 @@ describe("GET /games and /games/count totals by every counting path (lib/market/
     ["tagsExclude=casual,2d,indie,action", noneOf(["casual", "2d", "indie", "action"])],
     ["tags=indie&tagsExclude=casual", `${hasTag("indie")} AND ${noneOf(["casual"])}`],
     ["priceMax=999", "(currency = 'USD' OR price_cents = 0) AND price_cents <= 999"],
-    // game_tag_reviews (migration 0025): one tag's review range, with excluded tags; several tags count(*)
+    // tagged_games (migration 0025): the rarest tag's entries, with a review range, excluded tags, other tags
+    // and the other filters it copies; a title search or developer with tags counts games
     ["tags=indie&reviewsMin=100", `${hasTag("indie")} AND reviews_total >= 100`],
+    ["tags=indie&ratingMin=0.9&platforms=mac", `${hasTag("indie")} AND rating >= 0.9 AND platforms @> ARRAY['mac']`],
+    ["tags=action&genres=RPG&releasedFrom=2018&coverage=partial,full", `${hasTag("action")} AND genres @> ARRAY['RPG'] AND release_date >= '2018-01-01' AND coverage IN ('partial', 'full')`],
+    ["tags=indie,puzzle&priceMin=100&priceMax=999", `${hasTag("indie")} AND ${hasTag("puzzle")} AND currency = 'USD' AND price_cents BETWEEN 100 AND 999`],
+    ["tags=indie&priceMax=0&tagsExclude=casual", `${hasTag("indie")} AND price_cents = 0 AND ${noneOf(["casual"])}`],
+    ["tags=indie&q=the", `${hasTag("indie")} AND (lower(name) LIKE '%the%' OR 'the' <% lower(name))`],
+    ["tags=indie&developer=choice%20of%20games", `${hasTag("indie")} AND 'choice of games' = ANY(SELECT lower(d) FROM unnest(developers) AS d)`],
     ["tags=indie&tagsExclude=casual,2d&reviewsMin=10&reviewsMax=5000", `${hasTag("indie")} AND ${noneOf(["casual", "2d"])} AND reviews_total BETWEEN 10 AND 5000`],
     ["tags=action,rpg&reviewsMin=1000", `${hasTag("action")} AND ${hasTag("rpg")} AND reviews_total >= 1000`],
     ["tags=indie&reviewsMax=0", `${hasTag("indie")} AND reviews_total <= 0`],
@@ -201,14 +208,16 @@ describe("GET /games and /games/count totals by every counting path (lib/market/
   });
 });
 
-describe("GET /games with tags sorted by reviews (game_tag_reviews, lib/market/tag-reviews-scan.ts)", () => {
-  it("every page equals independent SQL over game_tags, in order, for both directions and several tags", async () => {
+describe("GET /games with tags sorted by reviews (tagged_games, lib/market/tagged-games.ts)", () => {
+  it("every page equals independent SQL over game_tags, in order, for both directions, several tags and other filters", async () => {
     const cases: [string, string, string][] = [
       ["tags=puzzle&tagsExclude=casual&reviewsMin=5&sort=-reviews", `${hasTag("puzzle")} AND NOT ${hasTag("casual")} AND reviews_total >= 5`, "DESC"],
       ["tags=puzzle,indie&reviewsMax=2000&sort=reviews", `${hasTag("puzzle")} AND ${hasTag("indie")} AND reviews_total <= 2000`, "ASC"],
       // games without reviews last, in both directions
       ["tags=puzzle,indie&sort=reviews", `${hasTag("puzzle")} AND ${hasTag("indie")}`, "ASC"],
       ["tags=card-game", hasTag("card-game"), "DESC"],
+      ["tags=indie&platforms=mac&ratingMin=0.8&sort=-reviews", `${hasTag("indie")} AND platforms @> ARRAY['mac'] AND rating >= 0.8`, "DESC"],
+      ["tags=indie&releasedFrom=2019&releasedTo=2020&priceMax=1999&sort=reviews", `${hasTag("indie")} AND release_date BETWEEN '2019-01-01' AND '2020-12-31' AND (currency = 'USD' OR price_cents = 0) AND price_cents <= 1999`, "ASC"],
     ];
     for (const [query, where, direction] of cases) {
       const { items, total } = await walk(query);

@@ -1,21 +1,24 @@
-// game_tag_reviews (migration 0025): one row per game and tag with the game's review total, kept by
-// statement triggers on games through inserts, upserts, tag and review changes, app id changes, deletes and
-// truncation, always equal to unnesting games.tag_ids.
+// tagged_games (migration 0025): one row per tag and game with the game's tag set and filter columns, kept by
+// statement triggers on games through inserts, upserts, changes of any copied column, app id changes,
+// deletes and truncation, always equal to unnesting games.tag_ids.
 import { describe, expect, it } from "vitest";
 import { useMigratedDatabase } from "../support/migrated-database";
 
 const db = useMigratedDatabase();
 
-/** game_tag_reviews' rows, and the same derived from games. */
+const COPIED = "tag_ids, reviews_total, rating, release_date, price_cents, currency, platforms, genres, coverage";
+
+/** tagged_games' rows (app:tag:reviews, and all copied columns), and the same derived from games. */
 async function maintainedAndDerived() {
-  const rows = async (sql: string) => (await db.client.query<{ entry: string }>(sql)).rows.map((r) => r.entry);
-  return {
-    maintained: await rows("SELECT concat_ws(':', app_id, tag_id, reviews_total) AS entry FROM game_tag_reviews ORDER BY 1"),
-    derived: await rows(`SELECT DISTINCT concat_ws(':', g.app_id, t, g.reviews_total) AS entry FROM games g, unnest(g.tag_ids) AS t ORDER BY 1`),
-  };
+  const rows = async (sql: string) => (await db.client.query<{ entry: string; copied: string }>(sql)).rows;
+  const maintained = await rows(`SELECT concat_ws(':', app_id, tag_id, reviews_total) AS entry, row(${COPIED})::text AS copied FROM tagged_games ORDER BY 1, 2`);
+  const derived = await rows(`SELECT DISTINCT concat_ws(':', app_id, t, reviews_total) AS entry, row(${COPIED})::text AS copied
+    FROM games, unnest(tag_ids) AS t ORDER BY 1, 2`);
+  expect(maintained).toEqual(derived);
+  return { maintained: maintained.map((r) => r.entry), derived: derived.map((r) => r.entry) };
 }
 
-describe("game_tag_reviews", () => {
+describe("tagged_games", () => {
   it("follows every kind of write to games", async () => {
     const steps = [
       "INSERT INTO games (app_id, name, slug, tag_ids, reviews_total) VALUES (1, 'A', 'a', '{5,7}', 10), (2, 'B', 'b', '{5}', NULL), (3, 'C', 'c', '{}', 3)",
@@ -24,6 +27,8 @@ describe("game_tag_reviews", () => {
       "UPDATE games SET reviews_total = 20 WHERE app_id IN (1, 2)",
       "UPDATE games SET reviews_total = NULL WHERE app_id = 1",
       "UPDATE games SET name = name || '!'",
+      "UPDATE games SET rating = 0.5, release_date = '2020-02-29', price_cents = 999, currency = 'USD', platforms = '{mac}', genres = '{RPG}', coverage = 'full' WHERE app_id = 1",
+      "UPDATE games SET genres = NULL, platforms = NULL WHERE app_id = 1",
       "UPDATE games SET tag_ids = '{5,5,8}', reviews_total = 4 WHERE app_id = 3",
       `INSERT INTO games (app_id, name, slug, tag_ids, reviews_total) VALUES (1, 'A', 'a', '{9}', 11), (5, 'E', 'e', '{5,9}', 0)
         ON CONFLICT (app_id) DO UPDATE SET tag_ids = EXCLUDED.tag_ids, reviews_total = EXCLUDED.reviews_total`,
