@@ -100,6 +100,10 @@ async function measure(root: string, url: string): Promise<Measured[]> {
   }
 }
 
+function commitOf(root: string): string {
+  return execFileSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+}
+
 type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
 
 function sharedBuffers(node: PlanNode): number {
@@ -161,7 +165,7 @@ async function main() {
       `(captured), ${RUNS} runs each, median planning + execution ms, shared buffers touched, and rows the plan read and`,
       "discarded (removed by filters, join filters and rechecks). The page is the statement that reads the 25 games; the",
       "total is `total`'s statements summed (a count, or reads of game_counts), none when the page is not full and gives it.",
-      ...(beforeRoot ? ["\"Before\" is the code of the previous commit (`BENCH_BEFORE_ROOT`), on the same database in the same run."] : []),
+      ...(beforeRoot ? [`"Before" is the code of commit ${commitOf(beforeRoot)} (\`BENCH_BEFORE_ROOT\`), on the same database in the same run.`] : []),
       "",
       ...header,
       ...rows,
