@@ -1,7 +1,7 @@
 // The bench baseline: a bare node:http server running the API's own SQL, without Next or the bearer pipeline.
 //
 // /prisma/games/{appId} and /prisma/games?...: the market functions the API's handlers call (getGameDetail,
-//   searchGames: the same Prisma.sql fragments, $queryRaw, the PrismaPg pool of lib/db/prisma-client.ts).
+//   searchGames: the same statements, through Prisma or the plain pg pool of lib/db/prisma-client.ts as the API).
 // /pg/games/{appId} and /pg/games?...: plain `pg` Pool (same size) with the identical SQL text and values,
 //   captured from the Prisma path at startup, rows mapped by the same toListedGames and toGameDetail.
 // /sql: the captured statements, for EXPLAIN ANALYZE by the bench.
