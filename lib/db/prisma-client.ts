@@ -58,7 +58,10 @@ export function getPrisma(): PrismaClient {
 
 /** A pg pool on the same database and size, for raw SQL on hot paths. */
 export function getPool(): pg.Pool {
-  holder.ludexPool ??= platformPool({ connectionString: databaseUrl(), max: POOL_SIZE }, "query pool");
+  if (!holder.ludexPool) {
+    const connectionString = databaseUrl();
+    holder.ludexPool = platformPool({ connectionString, max: POOL_SIZE, ...serverOptions(connectionString) }, "query pool");
+  }
   return holder.ludexPool;
 }
 

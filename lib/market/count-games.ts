@@ -1,6 +1,7 @@
-import { getPrisma } from "../db/prisma-client";
+import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
+import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
 
 /** Inclusion-exclusion over more excluded tags costs 2^n - n - 1 intersection counts: past 3, count rows. */
 const MAX_EXCLUDED_FOR_COMPLEMENT = 3;
@@ -15,7 +16,8 @@ export async function countGames(filters: GameFilterInput): Promise<number> {
  * Exact `total` of a resolved filter, by the cheapest exact means (docs/benchmarks.md "Lists"):
  * no filter or one tag reads game_counts (migration 0024, kept by triggers on games in the writing
  * transaction); excluded tags alone are the catalog minus their union, by inclusion-exclusion over
- * game_counts and small GIN-indexed intersections; anything else is counted, from indexes where it can.
+ * game_counts and small GIN-indexed intersections; with tags, the rarest tag's entries of tagged_games are
+ * counted from its index (index only); anything else is counted, from indexes where it can.
  */
 export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<number> {
   const { tagIds, excludedTagIds, otherConditions } = filter;
@@ -25,7 +27,9 @@ export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<n
   if (otherConditions === 0 && tagIds.length === 0 && excludedTagIds.length <= MAX_EXCLUDED_FOR_COMPLEMENT) {
     return countOutsideTags(excludedTagIds);
   }
-  const rows = await getPrisma().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM games g ${filter.where}`;
+  const from = readsTaggedGames(filter) ? taggedGamesFrom(filter) : Prisma.sql`FROM games g ${filter.where}`;
+  const statement = Prisma.sql`SELECT count(*)::int AS total ${from}`;
+  const rows = await queryRows<{ total: number }>(statement);
   return rows[0]?.total ?? 0;
 }
 
@@ -34,9 +38,9 @@ async function countOutsideTags(excluded: number[]): Promise<number> {
   const counts = await maintainedCounts([CATALOG_KEY, ...excluded]);
   const intersections = subsets(excluded).filter((set) => set.length > 1);
   const sizes = intersections.length
-    ? (await getPrisma().$queryRaw<{ sizes: number[] }[]>`SELECT ARRAY[${Prisma.join(
+    ? (await queryRows<{ sizes: number[] }>(Prisma.sql`SELECT ARRAY[${Prisma.join(
         intersections.map((set) => Prisma.sql`(SELECT count(*)::int FROM games g WHERE g.tag_ids @> ${set}::int[])`),
-      )}] AS sizes`)[0].sizes
+      )}] AS sizes`))[0].sizes
     : [];
   let union = excluded.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
   intersections.forEach((set, i) => (union += (set.length % 2 === 0 ? -1 : 1) * sizes[i]));
@@ -44,7 +48,7 @@ async function countOutsideTags(excluded: number[]): Promise<number> {
 }
 
 async function maintainedCounts(keys: number[]): Promise<Map<number, number>> {
-  const rows = await getPrisma().$queryRaw<{ key: number; games: number }[]>`SELECT key, games FROM game_counts WHERE key = ANY(${keys}::int[])`;
+  const rows = await queryRows<{ key: number; games: number }>(Prisma.sql`SELECT key, games FROM game_counts WHERE key = ANY(${keys}::int[])`);
   return new Map(rows.map((row) => [row.key, row.games]));
 }
 

@@ -62,6 +62,13 @@ export interface ResolvedGameFilter {
   excludedTagIds: number[];
   /** conditions other than `tags` and `tagsExclude` */
   otherConditions: number;
+  /** the tag with the fewest games: a list with tags reads only its entries of tagged_games (lib/market/tagged-games.ts) */
+  rarestTagId?: number;
+  /**
+   * The conditions as tests of tagged_games, whose rows are the rarest tag's (a single tag's own test left
+   * out); undefined when one needs a column it does not copy (title, developer, publisher).
+   */
+  taggedConditions?: Prisma.Sql[];
 }
 
 /** Validates what zod cannot see alone (known tags and genres, ranges) and builds the WHERE clause. */
@@ -81,11 +88,13 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
     resolveGenres(input.genres),
   ]);
   const tagIds = [...new Set(tags.map((tag) => tag.id))];
+  const rarestTagId = tags.reduce<(typeof tags)[number] | undefined>((rarest, tag) => (!rarest || tag.gameCount < rarest.gameCount ? tag : rarest), undefined)?.id;
   const excludedTagIds = [...new Set(excluded.map((tag) => tag.id))];
   const conditions: Prisma.Sql[] = [];
   // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
   // planner can intersect with the other filters' indexes.
-  if (tagIds.length) conditions.push(Prisma.sql`g.tag_ids @> ${tagIds}::int[]`);
+  const tagContainment = tagIds.length ? Prisma.sql`g.tag_ids @> ${tagIds}::int[]` : undefined;
+  if (tagContainment) conditions.push(tagContainment);
   if (excludedTagIds.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excludedTagIds}::int[])`);
   const tagConditions = conditions.length;
   if (input.q) conditions.push(titleCondition(input.q));
@@ -103,7 +112,9 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   if (input.publisher) conditions.push(nameInList("publishers", input.publisher));
   if (input.coverage?.length) conditions.push(Prisma.sql`g.coverage = ANY(${input.coverage}::text[])`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions };
+  const copied = !input.q && !input.developer && !input.publisher;
+  const taggedConditions = copied ? conditions.filter((c) => !(tagIds.length === 1 && c === tagContainment)) : undefined;
+  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions, rarestTagId, taggedConditions };
 }
 
 function checkRange(min: number | undefined, max: number | undefined, param: string) {
@@ -121,6 +132,7 @@ export function titleCondition(q: string): Prisma.Sql {
   return Prisma.sql`(lower(g.name) LIKE ${likePattern(q)} OR ${q.toLowerCase()} <% lower(g.name))`;
 }
 
+/** A GIN-indexed containment in the lower-cased names (migration 0026), not a walk of every game's list. */
 function nameInList(column: "developers" | "publishers", name: string): Prisma.Sql {
-  return Prisma.sql`EXISTS (SELECT 1 FROM unnest(g.${Prisma.raw(column)}) AS n(v) WHERE lower(n.v) = ${name.toLowerCase()})`;
+  return Prisma.sql`lower_names(g.${Prisma.raw(column)}) @> ARRAY[${name.toLowerCase()}]::text[]`;
 }

@@ -1,17 +1,44 @@
 import { Prisma } from "../db/generated/client";
 import type { GameSummary } from "./game-schema";
+import { getTagCatalog } from "./tag-catalog";
 
-/** Columns of a game summary, tags aggregated in store order, so one statement serves a page. */
-export const GAME_SUMMARY_COLUMNS = Prisma.sql`
+const GAME_COLUMNS = Prisma.sql`
   g.app_id, g.name, g.slug, g.type, g.developers, g.publishers,
   to_char(g.release_date, 'YYYY-MM-DD') AS release_date, g.release_precision, g.release_year, g.release_text,
   g.price_cents, g.initial_price_cents, g.currency, g.discount_percent, g.is_free,
   g.platforms, g.genres, g.categories,
   g.reviews_positive, g.reviews_negative, g.reviews_total, g.rating, g.review_score, g.review_label,
   g.owners_low, g.owners_high, g.ccu, g.playtime_avg_minutes, g.playtime_median_minutes,
-  g.coverage, g.sources,
+  g.coverage, g.sources`;
+
+/** Columns of a game summary, tags aggregated in store order, so one statement serves a game. */
+export const GAME_SUMMARY_COLUMNS = Prisma.sql`${GAME_COLUMNS},
   (SELECT json_agg(json_build_object('slug', t.slug, 'name', t.name, 'id', t.id, 'rank', gt.rank) ORDER BY gt.rank)
      FROM game_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.app_id = g.app_id) AS tags`;
+
+/**
+ * The same for a page of games, tags as [id, rank] pairs in store order, named from the tag catalog by
+ * toListedGames: joining tags per game made PostgreSQL hash all 444 tags for each row of the page (3 of
+ * the 4 ms of a 25-game page, docs/benchmarks.md "Lists").
+ */
+export const GAME_LIST_COLUMNS = Prisma.sql`${GAME_COLUMNS},
+  (SELECT json_agg(json_build_array(gt.tag_id, gt.rank) ORDER BY gt.rank) FROM game_tags gt WHERE gt.app_id = g.app_id) AS tag_ranks`;
+
+export interface ListedGameRow extends Omit<GameRow, "tags"> {
+  tag_ranks: [number, number][] | null;
+}
+
+/** Rows of GAME_LIST_COLUMNS as summaries: tag ids named from the catalog, read again if one is new to it. */
+export async function toListedGames(rows: ListedGameRow[]): Promise<GameSummary[]> {
+  let catalog = await getTagCatalog();
+  const known = (row: ListedGameRow) => (row.tag_ranks ?? []).every(([id]) => catalog.byId.has(id));
+  if (!rows.every(known)) catalog = await getTagCatalog(Date.now(), { fresh: true });
+  const named = ([id, rank]: [number, number]) => {
+    const tag = catalog.byId.get(id);
+    return { slug: tag?.slug ?? "", name: tag?.name ?? "", id, rank };
+  };
+  return rows.map((row) => summarize(row, row.tag_ranks ? row.tag_ranks.map(named) : null));
+}
 
 export interface GameRow {
   app_id: number;
@@ -50,6 +77,10 @@ export interface GameRow {
 
 /** A stored row as the API shows it: a family with no source was not collected and reads `null`. */
 export function toGameSummary(row: GameRow): GameSummary {
+  return summarize(row, row.tags);
+}
+
+function summarize(row: Omit<GameRow, "tags">, tags: GameRow["tags"] | null): GameSummary {
   const has = (family: string) => Boolean(row.sources?.[family]);
   return {
     appId: row.app_id,
@@ -76,7 +107,7 @@ export function toGameSummary(row: GameRow): GameSummary {
     platforms: has("platforms") ? (row.platforms as ("windows" | "mac" | "linux")[]) : null,
     genres: has("genres") ? row.genres : null,
     categories: has("categories") ? row.categories : null,
-    tags: has("tags") && row.tags ? row.tags : null,
+    tags: has("tags") && tags ? tags : null,
     reviews: toReviews(row),
     owners: row.owners_low !== null && row.owners_high !== null ? { low: row.owners_low, high: row.owners_high } : null,
     ccu: row.ccu,
@@ -89,7 +120,7 @@ export function toGameSummary(row: GameRow): GameSummary {
   };
 }
 
-function toReviews(row: GameRow): GameSummary["reviews"] {
+function toReviews(row: Omit<GameRow, "tags">): GameSummary["reviews"] {
   if (row.reviews_total === null || row.reviews_positive === null || row.reviews_negative === null) return null;
   return {
     positive: row.reviews_positive,

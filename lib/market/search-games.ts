@@ -1,9 +1,10 @@
-import { getPrisma } from "../db/prisma-client";
+import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { countResolvedFilter } from "./count-games";
-import { resolveGameFilter, type GameFilterInput } from "./game-filters";
-import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
+import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
+import { GAME_LIST_COLUMNS, toListedGames, type ListedGameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
+import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
 
 export const GAME_SORTS = [
   "relevance",
@@ -38,14 +39,22 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
   const filter = await resolveGameFilter(search);
   // The page's ids first, then its columns: PostgreSQL computes a select list before a top-N sort, so
   // selecting the summary columns directly builds them for every candidate (11,700 for `q=the`), not 25.
-  const rows = await getPrisma().$queryRaw<GameRow[]>`SELECT ${GAME_SUMMARY_COLUMNS}
-      FROM (SELECT g.app_id FROM games g ${filter.where} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}) page
+  const rows = await queryRows<ListedGameRow>(Prisma.sql`SELECT ${GAME_LIST_COLUMNS}
+      FROM (${pageIds(search, filter)}) page
       JOIN games g ON g.app_id = page.app_id
-      ORDER BY ${orderBy(search)}`;
+      ORDER BY ${orderBy(search)}`);
   // A page that is not full and not past the end is the last one: it gives the total without counting.
   const lastPage = rows.length < search.limit && (rows.length > 0 || search.offset === 0);
   const total = lastPage ? search.offset + rows.length : await countResolvedFilter(filter);
-  return { items: rows.map(toGameSummary), total };
+  return { items: await toListedGames(rows), total };
+}
+
+/** The page's app ids: with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts). */
+function pageIds(search: GameSearch, filter: ResolvedGameFilter): Prisma.Sql {
+  const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
+  const byReviews = ["-reviews", "reviews", "relevance"].includes(sort);
+  const from = byReviews && readsTaggedGames(filter) ? taggedGamesFrom(filter) : Prisma.sql`FROM games g ${filter.where}`;
+  return Prisma.sql`SELECT g.app_id ${from} ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`;
 }
 
 /** Explicit sort, else relevance for a title search, else most reviewed; NULLs last, app id breaks ties. */

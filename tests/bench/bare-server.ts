@@ -1,9 +1,9 @@
 // The bench baseline: a bare node:http server running the API's own SQL, without Next or the bearer pipeline.
 //
 // /prisma/games/{appId} and /prisma/games?...: the market functions the API's handlers call (getGameDetail,
-//   searchGames: the same Prisma.sql fragments, $queryRaw, the PrismaPg pool of lib/db/prisma-client.ts).
+//   searchGames: the same statements, through Prisma or the plain pg pool of lib/db/prisma-client.ts as the API).
 // /pg/games/{appId} and /pg/games?...: plain `pg` Pool (same size) with the identical SQL text and values,
-//   captured from the Prisma path at startup, rows mapped by the same toGameSummary and toGameDetail.
+//   captured from the Prisma path at startup, rows mapped by the same toListedGames and toGameDetail.
 // /sql: the captured statements, for EXPLAIN ANALYZE by the bench.
 // Bodies are the API's success envelope (data, meta.requestId, meta.generatedAt, pagination).
 import http from "node:http";
@@ -13,7 +13,7 @@ import { errorEnvelope, successEnvelope } from "../../lib/api/envelope";
 import { buildPagination } from "../../lib/api/pagination";
 import { newRequestId } from "../../lib/api/request-id";
 import { getPrisma } from "../../lib/db/prisma-client";
-import { toGameSummary, type GameRow } from "../../lib/market/game-row";
+import { toListedGames, type ListedGameRow } from "../../lib/market/game-row";
 import { getGameDetail, toGameDetail, type DetailRow } from "../../lib/market/get-game";
 import { searchGames, type GameSearch, type GameSort } from "../../lib/market/search-games";
 import { captureStatements as capture } from "./bench-support";
@@ -74,7 +74,7 @@ async function pgList() {
   const [rows, counted] = await Promise.all([plain.query(statements.listRows), plain.query(statements.listCount)]);
   const total = counted.rows[0]?.total ?? 0;
   const { limit, offset } = statements.search;
-  return { data: rows.rows.map((row) => toGameSummary(row as GameRow)), pagination: buildPagination(limit, offset, total) };
+  return { data: await toListedGames(rows.rows as ListedGameRow[]), pagination: buildPagination(limit, offset, total) };
 }
 
 async function prismaList(params: URLSearchParams) {

@@ -111,8 +111,8 @@ function httpSection(report: BenchReport): string {
       " Load generator, servers and PostgreSQL share the machine's cores.",
     "",
     "Servers: `api` is the built Next server started by the `npm start` launcher; `bare-prisma` is a node:http server" +
-      " calling the same market functions (`getGameDetail`, `searchGames`: same Prisma.sql fragments, `$queryRaw`, PrismaPg pool);" +
-      " `bare-pg` sends the identical SQL text and values (captured from the Prisma path) through a plain `pg` Pool." +
+      " calling the same market functions (`getGameDetail`, `searchGames`: same statements, through Prisma or the plain pg pool as the API sends them);" +
+      " `bare-pg` sends the identical SQL text and values (captured from those functions) through its own plain `pg` Pool." +
       ` Both bare servers return the API's envelope; their \`data\` and \`pagination\` were ${sameBodies ? "identical to the API's" : `compared with the API's: ${JSON.stringify(report.bodies)}`}.` +
       " Profile rows: `api-anonymous` (no token read, no credit reservation; preview locks) and `api-404` (Next routing and the error envelope, no database).",
     "",

@@ -169,6 +169,18 @@ describe("GET /games and /games/count totals by every counting path (lib/market/
     ["tagsExclude=casual,2d,indie,action", noneOf(["casual", "2d", "indie", "action"])],
     ["tags=indie&tagsExclude=casual", `${hasTag("indie")} AND ${noneOf(["casual"])}`],
     ["priceMax=999", "(currency = 'USD' OR price_cents = 0) AND price_cents <= 999"],
+    // tagged_games (migration 0025): the rarest tag's entries, with a review range, excluded tags, other tags
+    // and the other filters it copies; a title search or developer with tags counts games
+    ["tags=indie&reviewsMin=100", `${hasTag("indie")} AND reviews_total >= 100`],
+    ["tags=indie&ratingMin=0.9&platforms=mac", `${hasTag("indie")} AND rating >= 0.9 AND platforms @> ARRAY['mac']`],
+    ["tags=action&genres=RPG&releasedFrom=2018&coverage=partial,full", `${hasTag("action")} AND genres @> ARRAY['RPG'] AND release_date >= '2018-01-01' AND coverage IN ('partial', 'full')`],
+    ["tags=indie,puzzle&priceMin=100&priceMax=999", `${hasTag("indie")} AND ${hasTag("puzzle")} AND currency = 'USD' AND price_cents BETWEEN 100 AND 999`],
+    ["tags=indie&priceMax=0&tagsExclude=casual", `${hasTag("indie")} AND price_cents = 0 AND ${noneOf(["casual"])}`],
+    ["tags=indie&q=the", `${hasTag("indie")} AND (lower(name) LIKE '%the%' OR 'the' <% lower(name))`],
+    ["tags=indie&developer=choice%20of%20games", `${hasTag("indie")} AND 'choice of games' = ANY(SELECT lower(d) FROM unnest(developers) AS d)`],
+    ["tags=indie&tagsExclude=casual,2d&reviewsMin=10&reviewsMax=5000", `${hasTag("indie")} AND ${noneOf(["casual", "2d"])} AND reviews_total BETWEEN 10 AND 5000`],
+    ["tags=action,rpg&reviewsMin=1000", `${hasTag("action")} AND ${hasTag("rpg")} AND reviews_total >= 1000`],
+    ["tags=indie&reviewsMax=0", `${hasTag("indie")} AND reviews_total <= 0`],
   ];
 
   it("each total equals independent SQL over game_tags, on GET /games and on /games/count", async () => {
@@ -193,6 +205,40 @@ describe("GET /games and /games/count totals by every counting path (lib/market/
     expectSuccess(past, { list: true });
     expect(past.body.data).toHaveLength(0);
     expect(past.body.pagination.total).toBe(expected);
+  });
+});
+
+describe("GET /games with tags sorted by reviews (tagged_games, lib/market/tagged-games.ts)", () => {
+  it("every page equals independent SQL over game_tags, in order, for both directions, several tags and other filters", async () => {
+    const cases: [string, string, string][] = [
+      ["tags=puzzle&tagsExclude=casual&reviewsMin=5&sort=-reviews", `${hasTag("puzzle")} AND NOT ${hasTag("casual")} AND reviews_total >= 5`, "DESC"],
+      ["tags=puzzle,indie&reviewsMax=2000&sort=reviews", `${hasTag("puzzle")} AND ${hasTag("indie")} AND reviews_total <= 2000`, "ASC"],
+      // games without reviews last, in both directions
+      ["tags=puzzle,indie&sort=reviews", `${hasTag("puzzle")} AND ${hasTag("indie")}`, "ASC"],
+      ["tags=card-game", hasTag("card-game"), "DESC"],
+      ["tags=indie&platforms=mac&ratingMin=0.8&sort=-reviews", `${hasTag("indie")} AND platforms @> ARRAY['mac'] AND rating >= 0.8`, "DESC"],
+      ["tags=indie&releasedFrom=2019&releasedTo=2020&priceMax=1999&sort=reviews", `${hasTag("indie")} AND release_date BETWEEN '2019-01-01' AND '2020-12-31' AND (currency = 'USD' OR price_cents = 0) AND price_cents <= 1999`, "ASC"],
+    ];
+    for (const [query, where, direction] of cases) {
+      const { items, total } = await walk(query);
+      const expected = await db.query(`SELECT app_id FROM games g WHERE ${where} ORDER BY reviews_total ${direction} NULLS LAST, app_id`);
+      expect(expected.rows.length, query).toBeGreaterThan(100);
+      expect(total, query).toBe(expected.rows.length);
+      expect(items.map((g) => g.appId), query).toEqual(expected.rows.map((r) => r.app_id));
+    }
+  });
+
+  it("each game's tags are its game_tags in store order, named as in the tags table", async () => {
+    const res = await api("/games?tags=indie&reviewsMin=100&limit=100");
+    expectSuccess(res, { list: true });
+    const ids = res.body.data.map((g: any) => g.appId);
+    const { rows } = await db.query(
+      `SELECT gt.app_id, json_agg(json_build_object('slug', t.slug, 'name', t.name, 'id', t.id, 'rank', gt.rank) ORDER BY gt.rank) AS tags
+         FROM game_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.app_id = ANY($1::int[]) GROUP BY gt.app_id`,
+      [ids],
+    );
+    const expected = new Map(rows.map((r) => [r.app_id, r.tags]));
+    for (const game of res.body.data) expect(game.tags, String(game.appId)).toEqual(expected.get(game.appId) ?? null);
   });
 });
 

@@ -56,7 +56,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
     await refreshCompanyNames(async (text, values) => (await pool.query(text, values)).rows);
     // A freshly loaded table has no statistics: without them the planner misjudges tag filters by 20x.
     // VACUUM too: until the visibility map is set, a cohort's membership test cannot use index-only scans.
-    await pool.query("VACUUM ANALYZE games, game_tags, tags, snapshots, reviews, company_names");
+    await pool.query("VACUUM ANALYZE games, game_tags, tagged_games, tags, snapshots, reviews, company_names");
     // Aggregates, cohorts and comparisons read this per-game table (migration 0009).
     await withClient(pool, (client) => refreshGameMetrics((text, values) => client.query(text, values)));
 

@@ -39,7 +39,7 @@ function catalogOf(tags: TagRecord[]): TagCatalog {
     if (!byKey.has(alias)) byKey.set(alias, tag);
     aliasesOf.set(slug, [...(aliasesOf.get(slug) ?? []), alias]);
   }
-  return { tags: sorted, bySlug, byKey, aliasesOf };
+  return { tags: sorted, bySlug, byId: new Map(sorted.map((tag) => [tag.id, tag])), byKey, aliasesOf };
 }
 
 const catalog = catalogOf(TAGS);
