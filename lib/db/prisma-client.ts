@@ -66,6 +66,15 @@ export function getPool(): pg.Pool {
 }
 
 /**
+ * A name for a hot statement prepared once per connection (PostgreSQL then parses it once and reuses its
+ * plan), or undefined on the embedded database: PGlite has one session for every socket connection, so
+ * two connections preparing the same name would collide there.
+ */
+export function preparedName(name: string): string | undefined {
+  return isEmbedded(databaseUrl()) ? undefined : name;
+}
+
+/**
  * A pool that a serverless platform can suspend safely: on Vercel, idle connections close after 5 s and
  * attachDatabasePool keeps the function instance alive until they have (it does nothing elsewhere), so a
  * frozen instance does not hold connections the database counts against its limit.

@@ -1,6 +1,6 @@
 import { notFound } from "../api/api-error";
 import { Prisma } from "../db/generated/client";
-import { getPool } from "../db/prisma-client";
+import { getPool, preparedName } from "../db/prisma-client";
 import { estimateGame, estimateGameAsOf, type EstimateSubject, type ReviewObservation } from "./estimates";
 import { GAME_SUMMARY_COLUMNS, toGameSummary, type GameRow } from "./game-row";
 import { releaseMonthOf } from "./release-month";
@@ -28,10 +28,13 @@ const DETAIL_SQL = Prisma.sql`
         FROM snapshots s WHERE s.app_id = g.app_id) AS snapshots
     FROM games g WHERE g.app_id = ${0}`;
 const DETAIL_TEXT = DETAIL_SQL.text;
+/** the statement's prepared name, decided once per process (none on the embedded database) */
+let detailStatement: { name?: string } | undefined;
 
 /** One game's detail; with `asOf` (YYYY-MM-DD) its estimates are of that day, from the review observations around it. */
 export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
-  const { rows } = await getPool().query<DetailRow>({ text: DETAIL_TEXT, values: [appId] });
+  detailStatement ??= { name: preparedName("ludex-game-detail") };
+  const { rows } = await getPool().query<DetailRow>({ name: detailStatement.name, text: DETAIL_TEXT, values: [appId] });
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
   return toGameDetail(row, asOf);
