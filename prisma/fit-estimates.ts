@@ -170,7 +170,7 @@ function explorationRow(c: Case) {
   return {
     appId: c.appId, title: c.title, reported: c.reported, reportedOn: c.reportedOn, reviews: c.reviews, features: c.features, gapDays: c.gapDays,
     dated: c.subject.releaseYear !== null, latestReviews: reviews, positiveShare: reviews ? (g.reviewsPositive ?? 0) / reviews : null,
-    ownersLow: g.ownersLow, ownersHigh: g.ownersHigh, ccu: g.ccu, playtimeMedian: g.playtimeMedian, genres: g.genres, tags: g.tagNames,
+    ownersLow: g.ownersLow, ownersHigh: g.ownersHigh, ccu: g.ccu, playtimeMedian: g.playtimeMedian, genres: g.genres, 
     observations: c.observations,
   };
 }

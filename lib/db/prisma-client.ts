@@ -9,7 +9,7 @@ import { PrismaClient } from "./generated/client";
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
 
 // One client and one pool per process; Next's dev reloads re-evaluate modules, so they live on globalThis.
-const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPool?: pg.Pool };
+const holder = globalThis as unknown as { ludexPrisma?: PrismaClient; ludexPool?: pg.Pool; ludexSharedSession?: Promise<boolean> };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -67,11 +67,19 @@ export function getPool(): pg.Pool {
 
 /**
  * A name for a hot statement prepared once per connection (PostgreSQL then parses it once and reuses its
- * plan), or undefined on the embedded database: PGlite has one session for every socket connection, so
- * two connections preparing the same name would collide there.
+ * plan), or undefined on PGlite: it has one session for every socket connection, so two connections
+ * preparing the same name would collide there. Asked of the server itself, once per process (a second
+ * process pointed at the embedded socket cannot tell it from the URL).
  */
-export function preparedName(name: string): string | undefined {
-  return isEmbedded(databaseUrl()) ? undefined : name;
+export function preparedName(name: string): Promise<string | undefined> {
+  holder.ludexSharedSession ??= getPool()
+    .query<{ version: string }>("SELECT version()")
+    .then(({ rows }) => /PGlite/.test(rows[0]?.version ?? ""))
+    .catch((error: unknown) => {
+      holder.ludexSharedSession = undefined; // asked again on the next call; this one runs unprepared
+      throw error;
+    });
+  return holder.ludexSharedSession.then((shared) => (shared ? undefined : name));
 }
 
 /**

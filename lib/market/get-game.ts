@@ -28,13 +28,11 @@ const DETAIL_SQL = Prisma.sql`
         FROM snapshots s WHERE s.app_id = g.app_id) AS snapshots
     FROM games g WHERE g.app_id = ${0}`;
 const DETAIL_TEXT = DETAIL_SQL.text;
-/** the statement's prepared name, decided once per process (none on the embedded database) */
-let detailStatement: { name?: string } | undefined;
 
 /** One game's detail; with `asOf` (YYYY-MM-DD) its estimates are of that day, from the review observations around it. */
 export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
-  detailStatement ??= { name: preparedName("ludex-game-detail") };
-  const { rows } = await getPool().query<DetailRow>({ name: detailStatement.name, text: DETAIL_TEXT, values: [appId] });
+  const name = await preparedName("ludex-game-detail");
+  const { rows } = await getPool().query<DetailRow>({ name, text: DETAIL_TEXT, values: [appId] });
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
   return toGameDetail(row, asOf);
