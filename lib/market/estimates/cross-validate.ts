@@ -71,14 +71,6 @@ export function crossValidate<C extends CalibrationCase>(cases: readonly C[], es
   };
 }
 
-/** Coverage of fixed stated bounds (multiples of the central estimate), as a method publishes them. */
-export function statedCoverage<C extends CalibrationCase>(cases: readonly C[], estimate: (c: C) => number, low: number, high: number) {
-  return cases.filter((c) => {
-    const ratio = c.reported / estimate(c);
-    return ratio >= low && ratio <= high;
-  }).length;
-}
-
 /** Estimators that need no fitting, and the two simple fits the calibration set can support. */
 export const estimators = {
   /** the rule of thumb: 35 copies per review */
