@@ -1,7 +1,7 @@
 import { queryRows } from "../db/query-rows";
 import { Prisma } from "../db/generated/client";
 import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from "./game-filters";
-import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
+import { countsTaggedGames, taggedGamesFrom } from "./tagged-games";
 
 /** Inclusion-exclusion over more excluded tags costs 2^n - n - 1 intersection counts: past 3, count rows. */
 const MAX_EXCLUDED_FOR_COMPLEMENT = 3;
@@ -13,11 +13,12 @@ export async function countGames(filters: GameFilterInput): Promise<number> {
 }
 
 /**
- * Exact `total` of a resolved filter, by the cheapest exact means (docs/benchmarks.md "Lists"):
- * no filter or one tag reads game_counts (migration 0024, kept by triggers on games in the writing
- * transaction); excluded tags alone are the catalog minus their union, by inclusion-exclusion over
- * game_counts and small GIN-indexed intersections; with tags, the rarest tag's entries of tagged_games are
- * counted from its index (index only); anything else is counted, from indexes where it can.
+ * Exact `total` of a resolved filter, by the cheapest exact means that reads no row it then discards
+ * (docs/benchmarks.md "Lists"): no filter or one tag reads game_counts (migration 0024, kept by triggers on
+ * games in the writing transaction); excluded tags are taken away by inclusion-exclusion, the catalog or
+ * the tags' games minus the games that also carry excluded tags (their intersections from the tag GIN
+ * index); one tag with other filters counts that tag's entries of tagged_games in the index whose key
+ * holds the filter's range (index only); anything else is counted from the games indexes.
  */
 export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<number> {
   const { tagIds, excludedTagIds, otherConditions } = filter;
@@ -27,10 +28,27 @@ export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<n
   if (otherConditions === 0 && tagIds.length === 0 && excludedTagIds.length <= MAX_EXCLUDED_FOR_COMPLEMENT) {
     return countOutsideTags(excludedTagIds);
   }
-  const from = readsTaggedGames(filter) ? taggedGamesFrom(filter) : Prisma.sql`FROM games g ${filter.where}`;
-  const statement = Prisma.sql`SELECT count(*)::int AS total ${from}`;
-  const rows = await queryRows<{ total: number }>(statement);
+  if (tagIds.length > 0 && excludedTagIds.length <= MAX_EXCLUDED_FOR_COMPLEMENT) {
+    // |T and not (E1 or ... or En)| = sum over subsets S of E of (-1)^|S| |T and S|
+    const terms = subsets(excludedTagIds).map((set) => ({ sign: set.length % 2 === 0 ? 1 : -1, count: countWithTags(filter, [...tagIds, ...set]) }));
+    const rows = await queryRows<{ counts: number[] }>(Prisma.sql`SELECT ARRAY[${Prisma.join(terms.map((t) => t.count))}] AS counts`);
+    return terms.reduce((sum, term, i) => sum + term.sign * rows[0].counts[i], 0);
+  }
+  const rows = await queryRows<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM games g ${filter.where}`);
   return rows[0]?.total ?? 0;
+}
+
+/** A scalar subquery: the games carrying all of `tags` that meet the filter's other conditions (not its exclusions). */
+function countWithTags(filter: ResolvedGameFilter, tags: number[]): Prisma.Sql {
+  const unique = [...new Set(tags)];
+  if (unique.length === 1 && filter.otherSql.length === 0) {
+    return Prisma.sql`coalesce((SELECT games FROM game_counts WHERE key = ${unique[0]}), 0)`;
+  }
+  if (unique.length === 1 && countsTaggedGames(filter)) {
+    return Prisma.sql`(SELECT count(*)::int ${taggedGamesFrom({ ...filter, rarestTagId: unique[0], taggedConditions: filter.otherSql })})`;
+  }
+  const conditions = [Prisma.sql`g.tag_ids @> ${unique}::int[]`, ...filter.otherSql];
+  return Prisma.sql`(SELECT count(*)::int FROM games g WHERE ${Prisma.join(conditions, " AND ")})`;
 }
 
 /** The catalog minus the games carrying any of the tags: |A ∪ B ∪ C| by inclusion-exclusion. */

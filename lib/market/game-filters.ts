@@ -62,8 +62,13 @@ export interface ResolvedGameFilter {
   excludedTagIds: number[];
   /** conditions other than `tags` and `tagsExclude` */
   otherConditions: number;
+  /** those conditions, as tests of games (and of tagged_games when `taggedConditions` is defined) */
+  otherSql: Prisma.Sql[];
   /** the tag with the fewest games: a list with tags reads only its entries of tagged_games (lib/market/tagged-games.ts) */
   rarestTagId?: number;
+  rarestTagGames?: number;
+  /** games carrying the rarest of the filtered genres: lists with genres read those games (search-games.ts) */
+  rarestGenreGames?: number;
   /**
    * The conditions as tests of tagged_games, whose rows are the rarest tag's (a single tag's own test left
    * out); undefined when one needs a column it does not copy (title, developer, publisher).
@@ -88,7 +93,8 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
     resolveGenres(input.genres),
   ]);
   const tagIds = [...new Set(tags.map((tag) => tag.id))];
-  const rarestTagId = tags.reduce<(typeof tags)[number] | undefined>((rarest, tag) => (!rarest || tag.gameCount < rarest.gameCount ? tag : rarest), undefined)?.id;
+  const rarestTag = tags.reduce<(typeof tags)[number] | undefined>((rarest, tag) => (!rarest || tag.gameCount < rarest.gameCount ? tag : rarest), undefined);
+  const rarestGenreGames = genres.length ? Math.min(...genres.map((genre) => genre.gameCount)) : undefined;
   const excludedTagIds = [...new Set(excluded.map((tag) => tag.id))];
   const conditions: Prisma.Sql[] = [];
   // games.tag_ids mirrors game_tags (migration 0020): one GIN-indexed test for all the tags, which the
@@ -98,7 +104,7 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   if (excludedTagIds.length) conditions.push(Prisma.sql`NOT (g.tag_ids && ${excludedTagIds}::int[])`);
   const tagConditions = conditions.length;
   if (input.q) conditions.push(titleCondition(input.q));
-  if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres}::text[]`);
+  if (genres.length) conditions.push(Prisma.sql`g.genres @> ${genres.map((genre) => genre.name)}::text[]`);
   if (input.releasedFrom) conditions.push(Prisma.sql`g.release_date >= ${input.releasedFrom}::date`);
   if (input.releasedTo) conditions.push(Prisma.sql`g.release_date <= ${input.releasedTo}::date`);
   if (input.priceMin !== undefined || input.priceMax !== undefined) conditions.push(Prisma.sql`(g.currency = 'USD' OR g.price_cents = 0)`);
@@ -114,7 +120,10 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const copied = !input.q && !input.developer && !input.publisher;
   const taggedConditions = copied ? conditions.filter((c) => !(tagIds.length === 1 && c === tagContainment)) : undefined;
-  return { where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions, rarestTagId, taggedConditions };
+  return {
+    where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions, otherSql: conditions.slice(tagConditions),
+    rarestTagId: rarestTag?.id, rarestTagGames: rarestTag?.gameCount, rarestGenreGames, taggedConditions,
+  };
 }
 
 function checkRange(min: number | undefined, max: number | undefined, param: string) {

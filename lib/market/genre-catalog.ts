@@ -3,25 +3,31 @@ import { getPrisma } from "../db/prisma-client";
 import { slugify } from "./slugify";
 
 const TTL_MS = 60_000;
-let cached: { genres: Promise<string[]>; loadedAt: number } | undefined;
+export interface Genre {
+  name: string;
+  /** games carrying it when the catalog was read: how list plans judge its selectivity (search-games.ts) */
+  gameCount: number;
+}
 
-/** Distinct store genres, cached briefly: they change only when ingestion runs. */
-export function getGenres(now = Date.now()): Promise<string[]> {
+let cached: { genres: Promise<Genre[]>; loadedAt: number } | undefined;
+
+/** Store genres with their game counts, cached briefly: they change only when ingestion runs. */
+export function getGenres(now = Date.now()): Promise<Genre[]> {
   if (!cached || now - cached.loadedAt > TTL_MS) {
     const genres = getPrisma()
-      .$queryRaw<{ genre: string }[]>`SELECT DISTINCT unnest(genres) AS genre FROM games ORDER BY 1`
-      .then((rows) => rows.map((row) => row.genre));
+      .$queryRaw<{ genre: string; games: number }[]>`SELECT genre, count(*)::int AS games FROM games, unnest(genres) AS genre GROUP BY genre ORDER BY genre`
+      .then((rows) => rows.map((row) => ({ name: row.genre, gameCount: row.games })));
     cached = { genres, loadedAt: now };
     genres.catch(() => (cached = undefined));
   }
   return cached.genres;
 }
 
-/** Genre names or slugs to the stored names; unknown ones are a BAD_REQUEST listing the known ones. */
-export async function resolveGenres(values: string[] | undefined): Promise<string[]> {
+/** Genre names or slugs to the stored genres; unknown ones are a BAD_REQUEST listing the known ones. */
+export async function resolveGenres(values: string[] | undefined): Promise<Genre[]> {
   if (!values?.length) return [];
   const genres = await getGenres();
-  const bySlug = new Map(genres.map((genre) => [slugify(genre), genre]));
+  const bySlug = new Map(genres.map((genre) => [slugify(genre.name), genre]));
   return values.map((value) => {
     const genre = bySlug.get(slugify(value));
     if (!genre) {

@@ -11,9 +11,18 @@ import type { ResolvedGameFilter } from "./game-filters";
  */
 export type TaggedFilter = ResolvedGameFilter & { rarestTagId: number; taggedConditions: Prisma.Sql[] };
 
-/** One tag or more, and no filter on columns tagged_games does not copy (title, developer, publisher). */
+/**
+ * One tag or more, no filter on columns tagged_games does not copy (title, developer, publisher), and no
+ * genre with fewer games than the rarest tag (its games are fewer to read: search-games.ts).
+ */
 export function readsTaggedGames(filter: ResolvedGameFilter): filter is TaggedFilter {
-  return filter.rarestTagId !== undefined && filter.taggedConditions !== undefined;
+  return filter.rarestTagId !== undefined && countsTaggedGames(filter);
+}
+
+/** Whether the filter's conditions other than tags can be tested on tagged_games rows, and are worth it. */
+export function countsTaggedGames(filter: ResolvedGameFilter): boolean {
+  const genreIsRarer = filter.rarestGenreGames !== undefined && filter.rarestGenreGames < (filter.rarestTagGames ?? Infinity);
+  return filter.taggedConditions !== undefined && !genreIsRarer;
 }
 
 /** FROM and WHERE over the rarest tag's entries, aliased `g` like games. */

@@ -181,6 +181,15 @@ describe("GET /games and /games/count totals by every counting path (lib/market/
     ["tags=indie&tagsExclude=casual,2d&reviewsMin=10&reviewsMax=5000", `${hasTag("indie")} AND ${noneOf(["casual", "2d"])} AND reviews_total BETWEEN 10 AND 5000`],
     ["tags=action,rpg&reviewsMin=1000", `${hasTag("action")} AND ${hasTag("rpg")} AND reviews_total >= 1000`],
     ["tags=indie&reviewsMax=0", `${hasTag("indie")} AND reviews_total <= 0`],
+    // excluded tags taken away by inclusion-exclusion (lib/market/count-games.ts), with one or several tags,
+    // a range read from tagged_games' range indexes (migration 0028), a title search, a rarer genre; past three
+    // excluded tags, rows are counted
+    ["tags=indie&releasedFrom=2020", `${hasTag("indie")} AND release_date >= '2020-01-01'`],
+    ["tags=indie&tagsExclude=indie", "FALSE"],
+    ["tags=indie,puzzle&tagsExclude=casual,2d,action&ratingMin=0.5", `${hasTag("indie")} AND ${hasTag("puzzle")} AND ${noneOf(["casual", "2d", "action"])} AND rating >= 0.5`],
+    ["tags=indie&tagsExclude=casual,2d,action,rpg", `${hasTag("indie")} AND ${noneOf(["casual", "2d", "action", "rpg"])}`],
+    ["tags=indie&q=the&tagsExclude=casual", `${hasTag("indie")} AND ${noneOf(["casual"])} AND (lower(name) LIKE '%the%' OR 'the' <% lower(name))`],
+    ["tags=action&genres=RPG&tagsExclude=casual&releasedTo=2020", `${hasTag("action")} AND ${noneOf(["casual"])} AND genres @> ARRAY['RPG'] AND release_date <= '2020-12-31'`],
   ];
 
   it("each total equals independent SQL over game_tags, on GET /games and on /games/count", async () => {
@@ -239,6 +248,27 @@ describe("GET /games with tags sorted by reviews (tagged_games, lib/market/tagge
     );
     const expected = new Map(rows.map((r) => [r.app_id, r.tags]));
     for (const game of res.body.data) expect(game.tags, String(game.appId)).toEqual(expected.get(game.appId) ?? null);
+  });
+});
+
+describe("GET /games with genres (the genre's games read, then sorted: lib/market/search-games.ts)", () => {
+  it("every page equals independent SQL, in order, for sorts other than most reviewed and for a genre rarer than the tags", async () => {
+    const cases: [string, string, string][] = [
+      ["genres=Strategy&sort=-rating", "genres @> ARRAY['Strategy']", "rating DESC NULLS LAST"],
+      ["genres=RPG&sort=releaseDate", "genres @> ARRAY['RPG']", "release_date ASC NULLS LAST"],
+      ["genres=racing&sort=name", "genres @> ARRAY['Racing']", "lower(name) ASC NULLS LAST"],
+      ["genres=Simulation&priceMax=999&sort=reviews", "genres @> ARRAY['Simulation'] AND (currency = 'USD' OR price_cents = 0) AND price_cents <= 999", "reviews_total ASC NULLS LAST"],
+      // RPG (genre) has fewer games than the action tag: read from the genre, in review order
+      ["tags=action&genres=RPG&sort=-reviews", `${hasTag("action")} AND genres @> ARRAY['RPG']`, "reviews_total DESC NULLS LAST"],
+      ["tags=action&genres=RPG&sort=-ccu", `${hasTag("action")} AND genres @> ARRAY['RPG']`, "ccu DESC NULLS LAST"],
+    ];
+    for (const [query, where, order] of cases) {
+      const { items, total } = await walk(query);
+      const expected = await db.query(`SELECT app_id FROM games g WHERE ${where} ORDER BY ${order}, app_id`);
+      expect(expected.rows.length, query).toBeGreaterThan(100);
+      expect(total, query).toBe(expected.rows.length);
+      expect(items.map((g) => g.appId), query).toEqual(expected.rows.map((r) => r.app_id));
+    }
   });
 });
 
