@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { estimateGameAsOf, reviewsOn } from "../lib/market/estimates";
 import { conformalHalfWidth, crossValidate, estimators, median, quantile, type CvResult, type Estimator } from "../lib/market/estimates/cross-validate";
 import { FITTED_MODEL } from "../lib/market/estimates/fitted-model";
-import { inferYearFromAppId } from "../lib/market/estimates/method-constants";
+import { inferYearFromAppId, METHOD_ID } from "../lib/market/estimates/method-constants";
 import { ageInYears, FEATURES, featureValues, fitSalesModel, predictCopies, releaseMidpoint, type FeatureName, type SalesModel } from "../lib/market/estimates/sales-model";
 import { releaseMonthOf } from "../lib/market/release-month";
 import { buildCalibrationCases, readCatalog, type CalibrationTitle } from "./fit-estimates-data";
@@ -78,7 +78,7 @@ function withFeatures(c: CalibrationTitle, reviews: number, countedOn: string): 
 
 /**
  * The two model forms declared beforehand: the ridge on every feature, and one fitted multiplier (the ridge
- * with no feature). v4 ships the one with the lower leave-one-out error on every title at its figure's day.
+ * with no feature). The method ships the one with the lower leave-one-out error on every title at its figure's day.
  */
 const CANDIDATES: { label: string; names: readonly FeatureName[] }[] = [
   { label: "ridge on reviews, year, price, age", names: FEATURES },
@@ -94,7 +94,7 @@ const fitted =
 
 function evaluate(cases: Case[]) {
   const results: [string, CvResult][] = [
-    ...CANDIDATES.map((c): [string, CvResult] => [`${c.label}${c === chosen ? " (review-model-v4)" : ""}`, crossValidate(cases, fitted(c.names))]),
+    ...CANDIDATES.map((c): [string, CvResult] => [`${c.label}${c === chosen ? ` (${METHOD_ID})` : ""}`, crossValidate(cases, fitted(c.names))]),
     ["flat 35 x reviews", crossValidate(cases, estimators.flat35)],
     ["fitted ln(copies) = a + b ln(reviews)", crossValidate(cases, estimators.logLinear)],
   ];
@@ -118,7 +118,7 @@ function table(title: string, cases: Case[], stated: { low: number; high: number
     "|---|---:|---:|---:|",
     ...results.map(([name, r]) => `| ${name} | ${f2(r.medianAbsLogError)} | ${f2(r.medianLogError)} | ${pct(r.covered, r.cases)} |`),
     "",
-    `review-model-v4 (${chosen.label}) against flat-35 on the same folds: ${Math.round((1 - method.medianAbsLogError / flat.medianAbsLogError) * 100)}% lower median error.`,
+    `${METHOD_ID} (${chosen.label}) against flat-35 on the same folds: ${Math.round((1 - method.medianAbsLogError / flat.medianAbsLogError) * 100)}% lower median error.`,
     `The model fitted on every title, with its stated interval (x${stated.low} to x${stated.high}), holds ${pct(inStated, cases.length)} of these figures (in-sample).`,
   ].join("\n");
 }
