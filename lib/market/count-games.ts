@@ -31,6 +31,7 @@ export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<n
   if (tagIds.length > 0 && excludedTagIds.length <= MAX_EXCLUDED_FOR_COMPLEMENT) {
     // |T and not (E1 or ... or En)| = sum over subsets S of E of (-1)^|S| |T and S|
     const terms = subsets(excludedTagIds).map((set) => ({ sign: set.length % 2 === 0 ? 1 : -1, count: countWithTags(filter, [...tagIds, ...set]) }));
+    if (terms.length === 1) return (await queryRows<{ total: number }>(Prisma.sql`SELECT ${terms[0].count} AS total`))[0].total;
     const rows = await queryRows<{ counts: number[] }>(Prisma.sql`SELECT ARRAY[${Prisma.join(terms.map((t) => t.count))}] AS counts`);
     return terms.reduce((sum, term, i) => sum + term.sign * rows[0].counts[i], 0);
   }

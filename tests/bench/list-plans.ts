@@ -165,7 +165,7 @@ async function main() {
       `(captured), ${RUNS} runs each, median planning + execution ms, shared buffers touched, and rows the plan read and`,
       "discarded (removed by filters, join filters and rechecks). The page is the statement that reads the 25 games; the",
       "total is `total`'s statements summed (a count, or reads of game_counts), none when the page is not full and gives it.",
-      ...(beforeRoot ? [`"Before" is the code of commit ${commitOf(beforeRoot)} (\`BENCH_BEFORE_ROOT\`), on the same database in the same run.`] : []),
+      ...(beforeRoot ? [`"Before" is the code of commit ${commitOf(beforeRoot)} (\`BENCH_BEFORE_ROOT\`), on the same database (migrated by this code, so with its indexes) in the same run.`] : []),
       "",
       ...header,
       ...rows,
