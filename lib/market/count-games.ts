@@ -21,7 +21,8 @@ export async function countGames(filters: GameFilterInput): Promise<number> {
  * holds the filter's range (index only); anything else is counted from the games indexes.
  */
 export async function countResolvedFilter(filter: ResolvedGameFilter): Promise<number> {
-  const { tagIds, excludedTagIds, otherConditions } = filter;
+  const { tagIds, excludedTagIds } = filter;
+  const otherConditions = filter.otherSql.length;
   if (otherConditions === 0 && excludedTagIds.length === 0 && tagIds.length <= 1) {
     return (await maintainedCounts([tagIds[0] ?? CATALOG_KEY])).get(tagIds[0] ?? CATALOG_KEY) ?? 0;
   }

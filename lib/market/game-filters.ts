@@ -60,9 +60,7 @@ export interface ResolvedGameFilter {
   where: Prisma.Sql;
   tagIds: number[];
   excludedTagIds: number[];
-  /** conditions other than `tags` and `tagsExclude` */
-  otherConditions: number;
-  /** those conditions, as tests of games (and of tagged_games when `taggedConditions` is defined) */
+  /** conditions other than `tags` and `tagsExclude`, as tests of games (and of tagged_games when `taggedConditions` is defined) */
   otherSql: Prisma.Sql[];
   /** the tag with the fewest games: a list with tags reads only its entries of tagged_games (lib/market/tagged-games.ts) */
   rarestTagId?: number;
@@ -121,7 +119,7 @@ export async function resolveGameFilter(input: GameFilterInput): Promise<Resolve
   const copied = !input.q && !input.developer && !input.publisher;
   const taggedConditions = copied ? conditions.filter((c) => !(tagIds.length === 1 && c === tagContainment)) : undefined;
   return {
-    where, tagIds, excludedTagIds, otherConditions: conditions.length - tagConditions, otherSql: conditions.slice(tagConditions),
+    where, tagIds, excludedTagIds, otherSql: conditions.slice(tagConditions),
     rarestTagId: rarestTag?.id, rarestTagGames: rarestTag?.gameCount, rarestGenreGames, taggedConditions,
   };
 }
