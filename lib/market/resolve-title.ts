@@ -1,6 +1,7 @@
+import { Prisma } from "../db/generated/client";
 import { getPrisma } from "../db/prisma-client";
 import { likePattern, titleCondition } from "./game-filters";
-import { NORMALIZED_NAME, normalizeTitle, titleRelevanceOrder } from "./search-games";
+import { NORMALIZED_NAME, normalizeTitle, relevancePageIds, titleRelevanceOrder } from "./title-relevance";
 
 export type TitleMatch = "exact" | "prefix" | "substring" | "similar";
 
@@ -39,7 +40,7 @@ export async function resolveTitle(q: string, limit: number, offset: number): Pr
              WHEN lower(g.name) LIKE ${likePattern(q)} THEN 'substring'
              ELSE 'similar' END AS match,
         word_similarity(${q.toLowerCase()}, lower(g.name))::float8 AS score
-      FROM (SELECT g.app_id FROM games g WHERE ${where} ORDER BY ${titleRelevanceOrder(q)} LIMIT ${limit} OFFSET ${offset}) page
+      FROM (${relevancePageIds(q, Prisma.sql`WHERE ${where}`, limit, offset)}) page
       JOIN games g ON g.app_id = page.app_id
       ORDER BY ${titleRelevanceOrder(q)}`,
     prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM games g WHERE ${where}`,

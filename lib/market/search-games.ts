@@ -5,6 +5,7 @@ import { resolveGameFilter, type GameFilterInput, type ResolvedGameFilter } from
 import { GAME_LIST_COLUMNS, toListedGames, type ListedGameRow } from "./game-row";
 import type { GameSummary } from "./game-schema";
 import { readsTaggedGames, taggedGamesFrom } from "./tagged-games";
+import { relevancePageIds, titleRelevanceOrder } from "./title-relevance";
 
 export const GAME_SORTS = [
   "relevance",
@@ -50,13 +51,14 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
 }
 
 /**
- * The page's app ids: with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts);
+ * The page's app ids: a title search in relevance order by lib/market/title-relevance.ts; with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts);
  * with genres, from the genre's games, then sorted (below); else walking the sort's index.
  */
 function pageIds(search: GameSearch, filter: ResolvedGameFilter): Prisma.Sql {
   const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
   const byReviews = ["-reviews", "reviews", "relevance"].includes(sort);
   const page = Prisma.sql`ORDER BY ${orderBy(search)} LIMIT ${search.limit} OFFSET ${search.offset}`;
+  if (sort === "relevance" && search.q) return relevancePageIds(search.q, filter.where, search.limit, search.offset);
   if (byReviews && readsTaggedGames(filter)) return Prisma.sql`SELECT g.app_id ${taggedGamesFrom(filter)} ${page}`;
   if (readsGenreGames(filter, sort)) {
     // OFFSET 0 keeps the candidates a subquery of their own, planned without the page's order.
@@ -93,17 +95,3 @@ function orderBy(search: GameSearch): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(column)} ${Prisma.raw(descending ? "DESC" : "ASC")} NULLS LAST, g.app_id`;
 }
 
-/** Exact title, then titles starting with the words, then closeness, then popularity (GET /games, /games/resolve). */
-export function titleRelevanceOrder(q: string): Prisma.Sql {
-  const words = normalizeTitle(q);
-  return Prisma.sql`(${NORMALIZED_NAME} = ${words}) DESC, (${NORMALIZED_NAME} LIKE ${`${words}%`}) DESC,
-      round(word_similarity(${q.toLowerCase()}, lower(g.name))::numeric, 1) DESC,
-      g.reviews_total DESC NULLS LAST, g.app_id`;
-}
-
-/** A title lower-cased with runs of anything but letters and digits turned into one space. */
-export const NORMALIZED_NAME = Prisma.sql`g.name_key`;
-
-export function normalizeTitle(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().replace(/[\\%_]/g, "");
-}

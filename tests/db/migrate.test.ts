@@ -16,7 +16,7 @@ const MIGRATIONS = readdirSync(migrationsDir(), { withFileTypes: true })
 
 /** Every @@map("table") of the schema: the tables a migrated database must have. */
 const TABLES = [...SCHEMA.matchAll(/@@map\("([a-z_]+)"\)/g)].map((m) => m[1]);
-const SEARCH_INDEXES = ["games_name_trgm_idx", "tags_name_trgm_idx", "games_platforms_idx", "games_genres_idx", "games_developers_idx", "games_publishers_idx", "games_rating_idx"];
+const SEARCH_INDEXES = ["games_name_trgm_idx", "games_name_key_idx", "tags_name_trgm_idx", "games_platforms_idx", "games_genres_idx", "games_developers_idx", "games_publishers_idx", "games_rating_idx"];
 
 async function inspect(url: string) {
   const client = new pg.Client({ connectionString: url });

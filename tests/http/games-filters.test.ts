@@ -272,6 +272,44 @@ describe("GET /games with genres (the genre's games read, then sorted: lib/marke
   });
 });
 
+describe("GET /games?q= and /games/resolve pages (the best-ranked titles walked first: lib/market/title-relevance.ts)", () => {
+  // Independent of the stored title key and of the walk: every candidate ranked by the documented order.
+  const ranked = async (q: string, limit: number, offset: number, extra = "") => {
+    const words = q.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+    const key = "trim(regexp_replace(lower(name), '[^a-z0-9]+', ' ', 'g'))";
+    const rows = await db.query(
+      `SELECT app_id FROM games g WHERE (lower(name) LIKE $1 OR $2 <% lower(name)) ${extra}
+        ORDER BY (${key} = $3) DESC, (${key} LIKE $4) DESC, round(word_similarity($2, lower(name))::numeric, 1) DESC,
+          reviews_total DESC NULLS LAST, app_id LIMIT $5 OFFSET $6`,
+      [`%${q.toLowerCase()}%`, q.toLowerCase(), words, `${words}%`, limit, offset],
+    );
+    return rows.rows.map((r) => r.app_id as number);
+  };
+  const pages: [number, number][] = [[25, 0], [10, 20], [100, 100], [20, 1990], [100, 3950], [50, 6000]];
+
+  it("every page of a common word, a word with an exact title, several words and a rare spelling equals independent SQL", async () => {
+    for (const q of ["the", "dark", "portal", "counter strike", "Counter-Strike", "sim", "th", "stardew valey"]) {
+      for (const [limit, offset] of pages) {
+        const res = await api(`/games?q=${encodeURIComponent(q)}&limit=${limit}&offset=${offset}&fields=name`);
+        expectSuccess(res, { list: true });
+        expect(res.body.data.map((g: any) => g.appId), `${q} ${limit}@${offset}`).toEqual(await ranked(q, limit, offset));
+      }
+    }
+  });
+
+  it("with other filters, and on /games/resolve, the pages are the same as the ranking of every candidate", async () => {
+    for (const [limit, offset] of pages.slice(0, 4)) {
+      const res = await api(`/games?q=the&tags=indie&limit=${limit}&offset=${offset}&fields=name`);
+      expect(res.body.data.map((g: any) => g.appId), `tags ${limit}@${offset}`).toEqual(await ranked("the", limit, offset, `AND ${hasTag("indie")}`));
+      const resolved = await api(`/games/resolve?q=the&limit=${limit}&offset=${offset}`);
+      expect(resolved.body.data.map((g: any) => g.appId), `resolve ${limit}@${offset}`).toEqual(await ranked("the", limit, offset));
+    }
+    const { total } = (await api("/games?q=the&limit=1")).body.pagination;
+    expect(total).toBe(await sqlCount("(lower(name) LIKE '%the%' OR 'the' <% lower(name))"));
+    expect(total).toBeGreaterThan(10_000);
+  });
+});
+
 describe("GET /games fields", () => {
   it("returns only appId and the named fields, for each field", async () => {
     const all = Object.keys((await api("/games?limit=1")).body.data[0]);
