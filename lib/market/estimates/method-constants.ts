@@ -2,7 +2,7 @@
 // part of the model is in fitted-model.ts (written by prisma/fit-estimates.ts). Changing any of them
 // changes every estimate: bump METHOD_ID with it.
 
-export const METHOD_ID = "review-model-v5";
+export const METHOD_ID = "review-model-v6";
 
 /** Below this many reviews the literature calls a multiplier meaningless; no estimate is made. */
 export const MIN_REVIEWS = 10;

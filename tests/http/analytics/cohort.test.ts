@@ -29,7 +29,7 @@ describe("GET /benchmarks/cohort", () => {
     expectClose(d.estimated.revenue, figures(rows, "revenue", QUANTILES), "revenue", expect, 0.5);
     expect(d.estimated.revenue.n + d.estimated.revenue.excluded).toBe(d.observed.reviews.n);
     expect(d.metricDefinitions.revenue).toMatchObject({ kind: "estimate", unit: "USD" });
-    expect(d.metricDefinitions.revenue.definition).toMatch(/review-model-v5/);
+    expect(d.metricDefinitions.revenue.definition).toMatch(/review-model-v6/);
     expect(d.metricDefinitions.owners.kind).toBe("estimate");
     expect(d.metricDefinitions.reviews.basis.reduce((s: number, b: any) => s + b.games, 0)).toBe(d.observed.reviews.n);
   });

@@ -45,7 +45,7 @@ describe("estimates in the game detail", () => {
 
   it("carry method, inputs, basis and interval; a free game says why there is none", async () => {
     const dota = (await api("/games/570")).body.data.estimates;
-    expect(dota.sales).toMatchObject({ value: null, method: "review-model-v5", interval: 0.8 });
+    expect(dota.sales).toMatchObject({ value: null, method: "review-model-v6", interval: 0.8 });
     expect(dota.sales.reason).toMatch(/free to play/);
     const { rows } = await db.query("SELECT app_id, reviews_total FROM games WHERE release_year = 2018 AND currency = 'USD' AND initial_price_cents > 0 AND NOT is_free AND reviews_total >= 1000 ORDER BY app_id LIMIT 1");
     const paid = (await api(`/games/${rows[0].app_id}`)).body.data.estimates;

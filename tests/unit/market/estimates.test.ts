@@ -27,7 +27,7 @@ const subject = fc.record({
   isFree: fc.constant(false),
 });
 
-describe("sales estimates (review-model-v5)", () => {
+describe("sales estimates (review-model-v6)", () => {
   it("a game with 1,000 reviews: reviews x the fitted copies per review; revenue at 65% of the full price; the fitted interval", () => {
     const { sales, revenue } = estimateGame(game());
     const multiplier = multiplierOf(game()).multiplier;
@@ -35,7 +35,7 @@ describe("sales estimates (review-model-v5)", () => {
     expect(multiplier).toBeGreaterThan(20);
     expect(multiplier).toBeLessThan(60);
     const value = Math.round(1_000 * multiplier);
-    expect(sales).toMatchObject({ value, unit: "copies", method: "review-model-v5", interval: 0.8, reason: null });
+    expect(sales).toMatchObject({ value, unit: "copies", method: "review-model-v6", interval: 0.8, reason: null });
     expect(sales.low).toBe(Math.round(1_000 * multiplier * FITTED_MODEL.interval.low));
     expect(sales.high).toBe(Math.round(1_000 * multiplier * FITTED_MODEL.interval.high));
     expect(sales.basis.reviews).toEqual({ source: "steamspy-2025-01-01", observedAt: "2025-01-01" });
