@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { attachDatabasePool } from "@vercel/functions";
 import pg from "pg";
-import { CONNECT_TIMEOUT_MS, guardPool } from "./connection-fault";
+import { guardPool } from "./connection-fault";
+import { connectTimeoutFor, isEmbeddedUrl } from "./embedded-url";
 import { PrismaClient } from "./generated/client";
 
 const POOL_SIZE = Number(process.env.LUDEX_DB_POOL ?? 10);
@@ -18,25 +17,12 @@ function databaseUrl(): string {
 }
 
 /**
- * Whether `url` is the embedded server `npm start` runs for the data folder. Read from its
- * embedded.json rather than importing embedded-server, which would pull PGlite into the Next bundle.
- */
-function isEmbedded(url: string): boolean {
-  try {
-    const infoPath = join(resolve(process.env.LUDEX_DATA_DIR || ".ludex"), "embedded.json");
-    return (JSON.parse(readFileSync(infoPath, "utf8")) as { url?: string }).url === url;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Session settings for a real PostgreSQL server (the embedded one has no JIT and ignores startup options).
  * JIT off: our statements are short, and compiling a plan whose cost estimate crosses jit_above_cost took
  * longer than running it (94 of 209 ms for a 10-title comparison).
  */
 function serverOptions(url: string): { options?: string } {
-  return isEmbedded(url) ? {} : { options: "-c jit=off" };
+  return isEmbeddedUrl(url) ? {} : { options: "-c jit=off" };
 }
 
 /** The Prisma client over DATABASE_URL (a PostgreSQL server, or the embedded PGlite socket). */
@@ -50,7 +36,7 @@ export function getPrisma(): PrismaClient {
     holder.ludexPrisma = new PrismaClient({
       adapter,
       // PGlite runs one transaction at a time for all connections: waiting for a slot can take a while.
-      ...(isEmbedded(connectionString) ? { transactionOptions: { maxWait: 10_000, timeout: 20_000 } } : {}),
+      ...(isEmbeddedUrl(connectionString) ? { transactionOptions: { maxWait: 10_000, timeout: 20_000 } } : {}),
     });
   }
   return holder.ludexPrisma;
@@ -89,7 +75,7 @@ export function preparedName(name: string): Promise<string | undefined> {
  */
 function platformPool(config: pg.PoolConfig, name: string): pg.Pool {
   const idle = process.env.VERCEL === "1" ? { idleTimeoutMillis: 5_000 } : {};
-  const pool = guardPool(new pg.Pool({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...idle }), name);
+  const pool = guardPool(new pg.Pool({ ...config, connectionTimeoutMillis: connectTimeoutFor(String(config.connectionString)), ...idle }), name);
   attachDatabasePool(pool);
   return pool;
 }

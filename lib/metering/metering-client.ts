@@ -1,5 +1,6 @@
 import pg from "pg";
-import { CONNECT_TIMEOUT_MS, guardPool } from "../db/connection-fault";
+import { guardPool } from "../db/connection-fault";
+import { connectTimeoutFor } from "../db/embedded-url";
 
 const holder = globalThis as unknown as { ludexMeteringPool?: pg.Pool };
 
@@ -14,7 +15,7 @@ export function getMeteringPool(): pg.Pool {
   if (!holder.ludexMeteringPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set: start the server with `npm start`.");
-    const pool = new pg.Pool({ connectionString, max: 10, options: "-c synchronous_commit=off", connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({ connectionString, max: 10, options: "-c synchronous_commit=off", connectionTimeoutMillis: connectTimeoutFor(connectionString) });
     holder.ludexMeteringPool = guardPool(pool, "metering pool");
   }
   return holder.ludexMeteringPool;
