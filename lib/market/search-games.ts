@@ -51,8 +51,9 @@ export async function searchGames(search: GameSearch): Promise<{ items: GameSumm
 }
 
 /**
- * The page's app ids: a title search in relevance order by lib/market/title-relevance.ts; with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts);
- * with genres, from the genre's games, then sorted (below); else walking the sort's index.
+ * The page's app ids: a title search in relevance order, best-ranked titles first (lib/market/title-relevance.ts);
+ * with tags and a review order, from the rarest tag's review index (lib/market/tagged-games.ts); with genres,
+ * from the genre's games, then sorted (below); else walking the sort's index.
  */
 function pageIds(search: GameSearch, filter: ResolvedGameFilter): Prisma.Sql {
   const sort = search.sort ?? (search.q ? "relevance" : "-reviews");
