@@ -1,4 +1,4 @@
-// The sales model of review-model-v4 and v5: ln(copies / review) is linear in what our data holds about a title
+// The sales model of the review model (review-model-v4 onwards; METHOD_ID names the fit): ln(copies / review) is linear in what our data holds about a title
 // at the estimate's day (reviews, release year, full price, age), ridge-fitted on the calibration set
 // (prisma/fit-estimates.ts fits it with fitSalesModel and writes the result to fitted-model.ts).
 // Pure functions, no I/O: the API, the cross-validation and the fit all run this one code.
