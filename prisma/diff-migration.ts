@@ -23,7 +23,9 @@ if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
   console.log("no changes");
 } else {
   const dir = migrationsDir();
-  const next = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).length + 1;
+  // numbers have gaps (folded migrations): the next one follows the highest, not the count
+  const numbers = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => parseInt(entry.name, 10) || 0);
+  const next = Math.max(0, ...numbers) + 1;
   const folder = join(dir, `${String(next).padStart(4, "0")}_${name}`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "migration.sql"), sql);

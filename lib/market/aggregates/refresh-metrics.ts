@@ -59,15 +59,22 @@ export function basisColumns(alias = "m"): string[] {
   });
 }
 
+/**
+ * The basis key: a 64-bit hash of the game's (source, observed day) per family, the same for every game with
+ * the same combination. A hash, not a rank over the table, so the rows of a few games can be recomputed alone
+ * (the sync's writes, refreshGameMetricsFor) and still share keys with the rest.
+ */
+function basisKeyExpression(): string {
+  const parts = basisColumns().map((column) => `coalesce(${column.replace(/ AS \w+$/, "")}, '~')`);
+  return `hashtextextended(concat_ws('|', ${parts.join(", ")}), 0)`;
+}
+
 function refreshStatement(): { text: string; digest: string } {
   const revenueSql = estimateSql("m").revenue;
   if (revenueSql.values.length > 0) throw new Error("the estimates SQL must be parameter-free to be stored");
   const revenue = revenueSql.text;
-  // C collation: the ranking only needs equal values together, and byte order is several times faster
-  const basisOrder = basisColumns().map((column) => `${column.replace(/ AS \w+$/, "")} COLLATE "C"`);
-  const body = `SELECT m.*, ${revenue} AS revenue_usd, $1::text AS definition_digest,
-      dense_rank() OVER (ORDER BY ${basisOrder.join(", ")})::int AS basis_key
-    FROM (SELECT ${COLUMNS.map(([name, expression]) => `${expression} AS ${name}`).join(",\n      ")} FROM games g) m`;
+  const body = `SELECT m.*, ${revenue} AS revenue_usd, $1::text AS definition_digest, ${basisKeyExpression()} AS basis_key
+    FROM (SELECT ${COLUMNS.map(([name, expression]) => `${expression} AS ${name}`).join(",\n      ")} FROM games g /*games*/) m`;
   const digest = createHash("sha256").update(body).digest("hex").slice(0, 16);
   const names = [...COLUMNS.map(([name]) => name), "revenue_usd", "definition_digest", "basis_key"];
   return { text: `INSERT INTO game_metrics (${names.join(", ")}) ${body}`, digest };
@@ -87,6 +94,24 @@ export async function refreshGameMetrics(query: Query): Promise<void> {
   }
   // VACUUM, not only ANALYZE: the fresh rows' visibility is settled once here, not by the first readers
   await query("VACUUM ANALYZE game_metrics");
+}
+
+/**
+ * Recomputes the rows of these games only (the sync changed them), in one transaction: no lock on the rest of
+ * the table, so aggregates keep answering while the catalog is refreshed.
+ */
+export async function refreshGameMetricsFor(query: Query, appIds: number[]): Promise<void> {
+  if (appIds.length === 0) return;
+  const { text, digest } = refreshStatement();
+  await query("BEGIN");
+  try {
+    await query("DELETE FROM game_metrics WHERE app_id = ANY($1::int[])", [appIds]);
+    await query(text.replace("/*games*/", "WHERE g.app_id = ANY($2::int[])"), [digest, appIds]);
+    await query("COMMIT");
+  } catch (error) {
+    await query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Rebuilds game_metrics when games exist and the table is empty or was built by another definition. */

@@ -200,11 +200,11 @@ export function reviewFields(game: MergedGame) {
 type CatalogFields = { name: string; developers: string[]; publishers: string[] };
 type PriceFields = { cents: number | null; initialCents: number | null; currency: string | null; discountPercent: number | null };
 
-function strings(value: unknown): string[] {
+export function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim()) : [];
 }
 
-function descriptions(value: unknown): string[] {
+export function descriptions(value: unknown): string[] {
   return Array.isArray(value) ? value.map((v) => v?.description).filter((v): v is string => typeof v === "string") : [];
 }
 
@@ -212,7 +212,8 @@ function nonEmpty<T>(value: T[] | null | undefined): T[] | null {
   return value && value.length > 0 ? value : null;
 }
 
-function storeDetailsOf(d: Record<string, any>): Record<string, unknown> {
+/** The store page's fields Ludex keeps (storeDetails), from an appdetails `data` object. */
+export function storeDetailsOf(d: Record<string, any>): Record<string, unknown> {
   return {
     shortDescription: d.short_description ?? null,
     headerImage: d.header_image ?? null,

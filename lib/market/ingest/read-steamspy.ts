@@ -62,7 +62,8 @@ function readPage(path: string, source: string, records: Map<number, SteamSpyRec
   }
 }
 
-function toRecord(key: string, raw: unknown): SteamSpyRecord | string {
+/** One `all` or `appdetails` entry as a record, or the reason it is malformed. */
+export function toRecord(key: string, raw: unknown): SteamSpyRecord | string {
   if (!raw || typeof raw !== "object") return "not an object";
   const r = raw as Record<string, unknown>;
   const appId = Number(r.appid ?? key);

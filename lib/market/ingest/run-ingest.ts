@@ -9,6 +9,7 @@ import { IngestLog, type IngestReport, type ReviewLabelAgreement } from "./inges
 import { gameTagRows, tagMatcher } from "./match-tags";
 import { mergeGame, SOURCES, type MergedGame } from "./merge-game";
 import { refreshGameTagIds } from "./refresh-tag-ids";
+import { refreshTagCounts } from "./refresh-tag-counts";
 import { readReviewDumps } from "./read-reviews";
 import { readSteamSpySnapshots } from "./read-steamspy";
 import { readAppDetails, readReviewStats2021, readStore2019, readStoreSearch2023, readTagList } from "./read-store";
@@ -47,7 +48,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestReport> {
     written.tags = await write("tags", TAGS, rows.tags);
     written.games = await write("games", GAMES, rows.games);
     [written.gameTags, written.snapshots, written.reviews] = await Promise.all([
-      write("game tags", GAME_TAGS, rows.gameTags),
+      write("game tags", GAME_TAGS, await withoutNewerTags(pool, rows.gameTags)),
       write("snapshots", SNAPSHOTS, rows.snapshots),
       write("reviews", REVIEWS, rows.reviews),
     ]);
@@ -199,11 +200,23 @@ function reviewLabelAgreement(stats: Sources["reviewStats2021"]): ReviewLabelAgr
   return result;
 }
 
-async function refreshTagCounts(pool: pg.Pool) {
-  await pool.query(`UPDATE tags t SET game_count = c.n
-    FROM (SELECT tags.id, count(gt.app_id)::int AS n FROM tags LEFT JOIN game_tags gt ON gt.tag_id = tags.id GROUP BY tags.id) c
-    WHERE t.id = c.id AND t.game_count <> c.n`);
+/**
+ * A game whose tags the sync observed later than these files keeps them: its rows from the files are dropped
+ * (games' own upsert kept the newer tags family, so the stored tags source differs from the row's).
+ */
+async function withoutNewerTags(pool: pg.Pool, rows: unknown[][]): Promise<unknown[][]> {
+  const { rows: synced } = await pool.query<{ app_id: number; source: string }>(
+    "SELECT app_id, sources -> 'tags' ->> 'source' AS source FROM games WHERE sources -> 'tags' ->> 'source' = ANY($1)",
+    [SYNC_TAG_SOURCES],
+  );
+  if (synced.length === 0) return rows;
+  const kept = new Map(synced.map((r) => [r.app_id, r.source]));
+  return rows.filter((row) => kept.get(row[0] as number) === undefined || kept.get(row[0] as number) === row[3]);
 }
+
+/** Tag sources only the sync writes (lib/sync): files never replace them. */
+const SYNC_TAG_SOURCES = ["steamspy"];
+
 
 function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};

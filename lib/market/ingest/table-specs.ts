@@ -1,3 +1,4 @@
+import { familyOf } from "../field-families";
 import type { MergedGame } from "./merge-game";
 import { reviewFields } from "./merge-game";
 import type { ReviewRow } from "./read-reviews";
@@ -20,18 +21,39 @@ const GAME_COLUMNS: [string, string][] = [
 
 const ARRAYS = new Set(["developers", "publishers", "platforms", "genres", "categories"]);
 
-/** Games: a new value replaces a stored one, but a source that lacks a field never erases it. */
+/** Whether the stored value of a family was observed later than the incoming one (the sync's, on a re-run). */
+const storedIsNewer = (family: string) =>
+  `COALESCE((games.sources -> '${family}' ->> 'observedAt') > (EXCLUDED.sources -> '${family}' ->> 'observedAt'), false)`;
+
+/** A column's merge, unless its family holds a newer observation than this load's: then it stays. */
+function guarded(column: string, merge: string): string {
+  const family = familyOf(column);
+  return family ? `CASE WHEN ${storedIsNewer(family)} THEN games.${column} ELSE ${merge} END` : merge;
+}
+
+/** Per family, the newer of the stored and incoming source tags (lib/market/field-families.ts). */
+const NEWER_SOURCES = `games.sources || (SELECT COALESCE(jsonb_object_agg(e.key, e.value), '{}'::jsonb) FROM jsonb_each(EXCLUDED.sources) e
+  WHERE NOT COALESCE((games.sources -> e.key ->> 'observedAt') > (e.value ->> 'observedAt'), false))`;
+
+const BASE_MERGE: Record<string, string> = {
+  ...Object.fromEntries(GAME_COLUMNS.slice(1).map(([name]) => [name, ARRAYS.has(name) ? keepArray("games", name) : keep("games", name)])),
+  release_precision: "CASE WHEN EXCLUDED.release_precision = 'unknown' THEN games.release_precision ELSE EXCLUDED.release_precision END",
+  coverage:
+    "CASE WHEN games.coverage = 'full' OR (games.coverage = 'partial' AND EXCLUDED.coverage = 'basic') THEN games.coverage ELSE EXCLUDED.coverage END",
+};
+
+/**
+ * Games: a new value replaces a stored one, but a source that lacks a field never erases it, and a family the
+ * sync observed later than these files is kept whole (a re-run of `npm run ingest` never rolls data back).
+ */
 export const GAMES: UpsertSpec = {
   table: "games",
   columns: GAME_COLUMNS.map(([name]) => name),
   types: GAME_COLUMNS.map(([, type]) => type),
   key: ["app_id"],
   merge: {
-    ...Object.fromEntries(GAME_COLUMNS.slice(1).map(([name]) => [name, ARRAYS.has(name) ? keepArray("games", name) : keep("games", name)])),
-    release_precision: "CASE WHEN EXCLUDED.release_precision = 'unknown' THEN games.release_precision ELSE EXCLUDED.release_precision END",
-    sources: "games.sources || EXCLUDED.sources",
-    coverage:
-      "CASE WHEN games.coverage = 'full' OR (games.coverage = 'partial' AND EXCLUDED.coverage = 'basic') THEN games.coverage ELSE EXCLUDED.coverage END",
+    ...Object.fromEntries(Object.entries(BASE_MERGE).map(([column, merge]) => [column, guarded(column, merge)])),
+    sources: NEWER_SOURCES,
   },
   touch: "updated_at = now()",
 };

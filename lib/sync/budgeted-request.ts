@@ -1,0 +1,115 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { blockHost, clearStrikes, pausedState, reserveSlot, throttleHost } from "./host-budget";
+import { SourceFailure } from "./sources/fetch-json";
+import type { HostId, SyncConfig } from "./sync-config";
+import type { SyncDb } from "./sync-db";
+import type { SyncReport } from "./sync-report";
+import type { DerivedChanges } from "./derived-refresh";
+import type { TagNames } from "./tag-names";
+import type { HotThresholds } from "./task-schedule";
+
+/** What the sync's work needs: the database, the settings, the run's report and stop signal, its day and tiers. */
+export interface SyncContext {
+  db: SyncDb;
+  config: SyncConfig;
+  report: SyncReport;
+  signal: AbortSignal;
+  /** the sync's current day, YYYY-MM-DD (observation day of everything fetched) */
+  day: string;
+  /** a name for this process's leases */
+  owner: string;
+  /** the hot tier's thresholds in force */
+  hot: HotThresholds;
+  /** games whose derived rows wait to be recomputed */
+  derived: DerivedChanges;
+  /** tag names to ids */
+  tagNames: TagNames;
+  /** the run is winding down: walks stop at their next page, nothing new is claimed */
+  draining: () => boolean;
+}
+
+/** The host is resting (a 429's cool-down, a 403's block): the work is handed back, not failed. */
+export class HostPaused extends Error {
+  constructor(
+    readonly host: HostId,
+    readonly pausedForMs: number,
+    readonly reason: string | null,
+  ) {
+    super(`${host} is paused for ${Math.round(pausedForMs / 1000)} s (${reason ?? "paused"})`);
+    this.name = "HostPaused";
+  }
+}
+
+/** Attempts per request: the first and two retries, each one spending a slot of the budget. */
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * Sends `attempt` when every host in `hosts` has given a slot (SteamSpy's `all` pages spend both SteamSpy
+ * budgets), retrying 5xx, network errors, timeouts and broken bodies with exponential backoff. A 429 throttles
+ * and a 403 blocks the host for every process, and the request ends with HostPaused.
+ */
+export async function budgetedRequest<T>(ctx: SyncContext, hosts: HostId[], attempt: () => Promise<T>): Promise<T> {
+  const main = hosts[hosts.length - 1];
+  for (let n = 1; ; n++) {
+    await takeSlots(ctx, hosts);
+    const tally = ctx.report.host(main);
+    tally.requests++;
+    if (n > 1) tally.retries++;
+    try {
+      const result = await attempt();
+      if (strikesSeen.has(main)) {
+        strikesSeen.delete(main);
+        await clearStrikes(ctx.db, main);
+      }
+      return result;
+    } catch (error) {
+      if (!(error instanceof SourceFailure)) throw error;
+      await reactTo(ctx, main, error);
+      if (error.type !== "transient" || n >= MAX_ATTEMPTS) {
+        tally.failures++;
+        throw error;
+      }
+      await sleep(backoffMs(ctx.config.retryBaseMs, n), undefined, { signal: ctx.signal });
+    }
+  }
+}
+
+/** Hosts this process saw a 429 from: its next good answer there ends the run of strikes. */
+const strikesSeen = new Set<HostId>();
+
+async function reactTo(ctx: SyncContext, host: HostId, failure: SourceFailure) {
+  if (failure.type === "throttled") {
+    ctx.report.host(host).throttles++;
+    strikesSeen.add(host);
+    const seconds = await throttleHost(ctx.db, host, ctx.config.budgets[host]);
+    ctx.report.error(`${failure.message}: ${host} rests ${Math.round(seconds)} s`);
+    throw new HostPaused(host, seconds * 1000, "429");
+  }
+  if (failure.type === "blocked") {
+    ctx.report.host(host).blocks++;
+    await blockHost(ctx.db, host, ctx.config.blockSeconds);
+    ctx.report.error(`${failure.message}: ${host} stopped for ${ctx.config.blockSeconds / 3600} h`);
+    throw new HostPaused(host, ctx.config.blockSeconds * 1000, "403");
+  }
+}
+
+async function takeSlots(ctx: SyncContext, hosts: HostId[]) {
+  let wait = 0;
+  for (const host of hosts) {
+    const grant = await reserveSlot(ctx.db, host, ctx.config.budgets[host]);
+    if (!grant.granted) throw new HostPaused(host, grant.pausedForMs, grant.reason);
+    wait = Math.max(wait, grant.waitMs);
+  }
+  if (wait <= 0) return;
+  await sleep(wait, undefined, { signal: ctx.signal });
+  // another process may have been told to slow down while this one waited for its slot
+  for (const host of hosts) {
+    const state = await pausedState(ctx.db, host);
+    if (!state.granted) throw new HostPaused(host, state.pausedForMs, state.reason);
+  }
+}
+
+/** 1x, 2x, 4x the base, with up to a quarter more at random so that workers do not retry in step. */
+function backoffMs(base: number, attempt: number): number {
+  return base * 2 ** (attempt - 1) * (1 + Math.random() * 0.25);
+}

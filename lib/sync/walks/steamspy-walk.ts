@@ -1,0 +1,52 @@
+import { budgetedRequest, type SyncContext } from "../budgeted-request";
+import { finishJob, saveJobCursor } from "../claim-job";
+import { observeSteamSpy } from "../observe-answers";
+import type { SourceClients } from "../source-clients";
+import { inTransaction } from "../sync-db";
+import { PRIORITY } from "../task-kinds";
+import { ensureTasks } from "../task-schedule";
+import { writeObservation } from "../write-observation";
+
+/**
+ * SteamSpy's `request=all` pages, once a day (SteamSpy refreshes daily): owners, CCU, review counts and prices
+ * of every app, a page a minute. The walk saves its page after each one, so it spans cron ticks and survives a
+ * killed worker; an empty or invalid page ends it. A second walk the same day writes nothing that did not change.
+ */
+export interface SteamSpyCursor {
+  page: number;
+  /** the day the walk in progress began (its observations are of that day) */
+  day: string | null;
+  /** Unix seconds the walk in progress began */
+  startedAt: number;
+}
+
+const DAY = 86_400;
+
+export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, saved: SteamSpyCursor | null): Promise<void> {
+  const now = Math.floor(Date.now() / 1000) + ctx.config.clockShiftSeconds;
+  const cursor: SteamSpyCursor = saved?.day ? saved : { page: 0, day: ctx.day, startedAt: now };
+  const tally = ctx.report.tally("steamspy");
+  while (!ctx.signal.aborted && !ctx.draining()) {
+    const page = await budgetedRequest(ctx, ["steamspyAll", "steamspy"], () => clients.steamspy.allPage(cursor.page));
+    if (page.kind === "end") {
+      const dueIn = Math.max(3600, cursor.startedAt + DAY - now);
+      await finishJob(ctx.db, ctx.owner, "steamspy", { cursor: { page: 0, day: null, startedAt: cursor.startedAt }, dueIn, error: null });
+      return;
+    }
+    const created: number[] = [];
+    for (const record of page.records) {
+      const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeSteamSpy(record, cursor.day!), ctx.tagNames));
+      tally.fetched++;
+      if (result.changed.length > 0) tally.updated++;
+      else tally.unchanged++;
+      if (result.created) created.push(record.appId);
+      ctx.derived.note(record.appId, result.changed, result.created);
+    }
+    if (created.length > 0) {
+      await ensureTasks(ctx.db, created, PRIORITY.changed);
+      ctx.report.newApps += created.length;
+    }
+    cursor.page++;
+    if (!(await saveJobCursor(ctx.db, ctx.owner, "steamspy", cursor))) return;
+  }
+}
