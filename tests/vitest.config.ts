@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: "unit",
           root,
-          include: ["tests/unit/**/*.test.ts", "tests/db/**/*.test.ts", "tests/ingest/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/db/**/*.test.ts", "tests/ingest/**/*.test.ts", "tests/sync/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -8,7 +8,7 @@ const GAME_COLUMNS = Prisma.sql`
   g.price_cents, g.initial_price_cents, g.currency, g.discount_percent, g.is_free,
   g.platforms, g.genres, g.categories,
   g.reviews_positive, g.reviews_negative, g.reviews_total, g.rating, g.review_score, g.review_label,
-  g.owners_low, g.owners_high, g.ccu, g.playtime_avg_minutes, g.playtime_median_minutes,
+  g.owners_low, g.owners_high, g.ccu, g.players, g.playtime_avg_minutes, g.playtime_median_minutes,
   g.coverage, g.sources`;
 
 /** Columns of a game summary, tags aggregated in store order, so one statement serves a game. */
@@ -68,6 +68,7 @@ export interface GameRow {
   owners_low: number | null;
   owners_high: number | null;
   ccu: number | null;
+  players: number | null;
   playtime_avg_minutes: number | null;
   playtime_median_minutes: number | null;
   coverage: string;
@@ -111,6 +112,7 @@ function summarize(row: Omit<GameRow, "tags">, tags: GameRow["tags"] | null): Ga
     reviews: toReviews(row),
     owners: row.owners_low !== null && row.owners_high !== null ? { low: row.owners_low, high: row.owners_high } : null,
     ccu: row.ccu,
+    players: row.players,
     playtime:
       row.playtime_avg_minutes !== null || row.playtime_median_minutes !== null
         ? { averageMinutes: row.playtime_avg_minutes, medianMinutes: row.playtime_median_minutes }

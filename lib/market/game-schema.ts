@@ -63,7 +63,11 @@ export const gameSummarySchema = z
       z.object({ low: z.number().int(), high: z.number().int() }),
       "SteamSpy owners range (an estimate published by SteamSpy).",
     ),
-    ccu: nullable(z.number().int(), "Peak concurrent players the day before observation."),
+    ccu: nullable(z.number().int(), "Peak concurrent players the day before observation (SteamSpy)."),
+    players: nullable(
+      z.number().int(),
+      "Concurrent players when Ludex's sync last asked Steam (`sources.players`: one sample, not a peak; daily for hot titles, weekly for the rest).",
+    ),
     playtime: nullable(
       z.object({ averageMinutes: z.number().int().nullable(), medianMinutes: z.number().int().nullable() }),
       "Playtime since release, minutes.",
@@ -85,6 +89,9 @@ export const snapshotSchema = z
     ownersHigh: z.number().int().nullable(),
     ccu: z.number().int().nullable(),
     priceCents: z.number().int().nullable(),
+    initialPriceCents: z.number().int().nullable().meta({ description: "List price, US cents, where the source gave it." }),
+    discountPercent: z.number().int().nullable(),
+    players: z.number().int().nullable().meta({ description: "Concurrent players at the sample (`steam-players`)." }),
   })
   .meta({ id: "Snapshot" });
 
@@ -100,7 +107,10 @@ export const gameDetailSchema = gameSummarySchema
     snapshots: z
       .array(snapshotSchema)
       .nullable()
-      .meta({ description: "Observations over time, oldest first; `null` (locked) in the anonymous preview." }),
+      .meta({
+        description:
+          "The latest observation of each snapshot source, oldest first (the whole series, daily where the sync runs, is `GET /games/{appId}/history`); `null` (locked) in the anonymous preview.",
+      }),
   })
   .meta({ id: "GameDetail" });
 

@@ -23,23 +23,37 @@ const DETAIL_SQL = Prisma.sql`
       (SELECT json_agg(json_build_object(
           'source', s.source, 'observedAt', to_char(s.observed_on, 'YYYY-MM-DD'),
           'reviewsPositive', s.reviews_positive, 'reviewsNegative', s.reviews_negative,
-          'ownersLow', s.owners_low, 'ownersHigh', s.owners_high, 'ccu', s.ccu, 'priceCents', s.price_cents)
+          'ownersLow', s.owners_low, 'ownersHigh', s.owners_high, 'ccu', s.ccu, 'priceCents', s.price_cents,
+          'initialPriceCents', s.initial_price_cents, 'discountPercent', s.discount_percent, 'players', s.players)
         ORDER BY s.observed_on, s.source)
-        FROM snapshots s WHERE s.app_id = g.app_id) AS snapshots
+        FROM (SELECT DISTINCT ON (source) * FROM snapshots WHERE app_id = g.app_id ORDER BY source, observed_on DESC) s) AS snapshots
     FROM games g WHERE g.app_id = ${0}`;
 const DETAIL_TEXT = DETAIL_SQL.text;
 
 /** One game's detail; with `asOf` (YYYY-MM-DD) its estimates are of that day, from the review observations around it. */
 export async function getGameDetail(appId: number, asOf?: string): Promise<GameDetail> {
   const name = await preparedName("ludex-game-detail");
-  const { rows } = await getPool().query<DetailRow>({ name, text: DETAIL_TEXT, values: [appId] });
+  const [{ rows }, observations] = await Promise.all([
+    getPool().query<DetailRow>({ name, text: DETAIL_TEXT, values: [appId] }),
+    asOf ? reviewObservationsOf(appId) : Promise.resolve(undefined),
+  ]);
   const row = rows[0];
   if (!row) throw notFound(`No game with appId ${appId}.`, "appId");
-  return toGameDetail(row, asOf);
+  return toGameDetail(row, asOf, observations);
+}
+
+/** Every snapshot that counted reviews (the detail carries only each source's latest): what `asOf` interpolates between. */
+async function reviewObservationsOf(appId: number): Promise<ReviewObservation[]> {
+  const { rows } = await getPool().query<ReviewObservation>(
+    `SELECT source, to_char(observed_on, 'YYYY-MM-DD') AS "observedAt", reviews_positive + reviews_negative AS "reviewsTotal"
+     FROM snapshots WHERE app_id = $1 AND reviews_positive IS NOT NULL AND reviews_negative IS NOT NULL ORDER BY observed_on, source`,
+    [appId],
+  );
+  return rows;
 }
 
 /** The detail shape of a row of getGameDetail's statement (the bare benchmark server maps its rows with it too). */
-export function toGameDetail(row: DetailRow, asOf?: string): GameDetail {
+export function toGameDetail(row: DetailRow, asOf?: string, observations?: ReviewObservation[]): GameDetail {
   const summary = toGameSummary(row);
   const subject: EstimateSubject = {
     appId: row.app_id,
@@ -57,7 +71,7 @@ export function toGameDetail(row: DetailRow, asOf?: string): GameDetail {
     ...summary,
     storeDetails: row.store_details,
     reviewTexts: { collected: row.review_texts },
-    estimates: asOf ? estimateGameAsOf(subject, reviewObservations(snapshots), asOf) : estimateGame(subject),
+    estimates: asOf ? estimateGameAsOf(subject, observations ?? reviewObservations(snapshots), asOf) : estimateGame(subject),
     snapshots,
   };
 }

@@ -6,12 +6,13 @@ import { aggregateSchema } from "../market/aggregates/aggregate-schema";
 import { GROUP_DIMENSIONS } from "../market/aggregates/group-dimensions";
 import { DEFAULT_RATING_FLOOR, METRICS } from "../market/aggregates/metrics";
 import { gameFilterQuery } from "../market/game-filters";
+import { withFreshness } from "./with-freshness";
 
 export const ratingFloorParam = integerParam({ min: 0, max: 1_000_000 })
   .prefault(DEFAULT_RATING_FLOOR)
   .meta({ description: `Rating figures leave out games with fewer reviews than this (default ${DEFAULT_RATING_FLOOR}, Steam's own label threshold); 0 includes every reviewed game. The excluded count is reported.` });
 
-export const aggregateGamesOperation = defineOperation({
+export const aggregateGamesOperation = withFreshness(defineOperation({
   id: "aggregateGames",
   method: "GET",
   path: "/games/aggregate",
@@ -47,4 +48,4 @@ export const aggregateGamesOperation = defineOperation({
   async handler({ query }) {
     return { data: await aggregateGames(query) };
   },
-});
+}));

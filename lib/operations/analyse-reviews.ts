@@ -3,8 +3,9 @@ import { defineOperation } from "../api/operation";
 import { appIdParams } from "./app-id-param";
 import { reviewAnalysisSchema } from "../market/reviews/analysis-schema";
 import { getReviewAnalysis } from "../market/reviews/get-review-analysis";
+import { withFreshness } from "./with-freshness";
 
-export const analyseReviewsOperation = defineOperation({
+export const analyseReviewsOperation = withFreshness(defineOperation({
   id: "analyseReviews",
   method: "GET",
   path: "/games/{appId}/reviews/analysis",
@@ -32,4 +33,4 @@ export const analyseReviewsOperation = defineOperation({
   async handler({ params }) {
     return { data: await getReviewAnalysis(params.appId) };
   },
-});
+}));

@@ -5,8 +5,9 @@ import { cohortBenchmark } from "../market/benchmarks/cohort-benchmark";
 import { cohortSchema } from "../market/benchmarks/benchmark-schemas";
 import { gameFilterQuery } from "../market/game-filters";
 import { ratingFloorParam } from "./aggregate-games";
+import { withFreshness } from "./with-freshness";
 
-export const cohortBenchmarkOperation = defineOperation({
+export const cohortBenchmarkOperation = withFreshness(defineOperation({
   id: "cohortBenchmark",
   method: "GET",
   path: "/benchmarks/cohort",
@@ -37,4 +38,4 @@ export const cohortBenchmarkOperation = defineOperation({
   async handler({ query }) {
     return { data: await cohortBenchmark(query) };
   },
-});
+}));

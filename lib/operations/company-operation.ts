@@ -4,6 +4,7 @@ import { MAX_LIMIT } from "../api/pagination";
 import { defineOperation } from "../api/operation";
 import { companyProfile, PORTFOLIO_SORTS } from "../market/companies/company-profile";
 import type { CompanyKind } from "../market/companies/refresh-company-names";
+import { withFreshness } from "./with-freshness";
 
 const portfolioItemSchema = z
   .object({
@@ -75,7 +76,7 @@ const companySchema = z
 /** `GET /developers/{slug}` and `GET /publishers/{slug}`: the same operation over a different list of names. */
 export function companyOperation(kind: CompanyKind) {
   const plural = `${kind}s`;
-  return defineOperation({
+  return withFreshness(defineOperation({
     id: kind === "developer" ? "getDeveloper" : "getPublisher",
     method: "GET",
     path: `/${plural}/{slug}`,
@@ -104,5 +105,5 @@ export function companyOperation(kind: CompanyKind) {
     async handler({ params, query }) {
       return { data: await companyProfile(kind, params.slug, query) };
     },
-  });
+  }));
 }

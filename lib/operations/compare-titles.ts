@@ -6,8 +6,9 @@ import { compareSchema } from "../market/benchmarks/benchmark-schemas";
 import { compareTitles, MAX_TITLES, MIN_TITLES } from "../market/benchmarks/compare-titles";
 import { PERCENTILE_RANK_DEFINITION } from "../market/benchmarks/percentile-rank";
 import { ratingFloorParam } from "./aggregate-games";
+import { withFreshness } from "./with-freshness";
 
-export const compareTitlesOperation = defineOperation({
+export const compareTitlesOperation = withFreshness(defineOperation({
   id: "compareTitles",
   method: "GET",
   path: "/benchmarks/compare",
@@ -46,4 +47,4 @@ export const compareTitlesOperation = defineOperation({
       data: { ratingFloor: query.ratingFloor, percentileRankDefinition: PERCENTILE_RANK_DEFINITION, metricDefinitions: metricInfo, titles },
     };
   },
-});
+}));

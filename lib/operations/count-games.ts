@@ -2,8 +2,9 @@ import { z } from "zod";
 import { defineOperation } from "../api/operation";
 import { countGames } from "../market/count-games";
 import { gameFilterQuery } from "../market/game-filters";
+import { withFreshness } from "./with-freshness";
 
-export const countGamesOperation = defineOperation({
+export const countGamesOperation = withFreshness(defineOperation({
   id: "countGames",
   method: "GET",
   path: "/games/count",
@@ -27,4 +28,4 @@ export const countGamesOperation = defineOperation({
     const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
     return { data: { count: await countGames(query), filters } };
   },
-});
+}));

@@ -3,8 +3,9 @@ import { defineOperation } from "../api/operation";
 import { dayParam, integerParam } from "../api/query-params";
 import { gameDetailSchema } from "../market/game-schema";
 import { getGameDetail } from "../market/get-game";
+import { withFreshness } from "./with-freshness";
 
-export const getGame = defineOperation({
+export const getGame = withFreshness(defineOperation({
   id: "getGame",
   method: "GET",
   path: "/games/{appId}",
@@ -30,4 +31,4 @@ export const getGame = defineOperation({
   async handler({ params, query }) {
     return { data: await getGameDetail(params.appId, query.asOf) };
   },
-});
+}));

@@ -3,8 +3,9 @@ import { defineOperation } from "../api/operation";
 import { marketingAnalysis } from "../market/marketing/marketing-analysis";
 import { marketingAnalysisSchema } from "../market/marketing/marketing-schema";
 import { appIdParams } from "./app-id-param";
+import { withFreshness } from "./with-freshness";
 
-export const getMarketingAnalysis = defineOperation({
+export const getMarketingAnalysis = withFreshness(defineOperation({
   id: "getMarketingAnalysis",
   method: "GET",
   path: "/games/{appId}/marketing/analysis",
@@ -40,4 +41,4 @@ export const getMarketingAnalysis = defineOperation({
     }
     return { data, warnings };
   },
-});
+}));

@@ -2,12 +2,41 @@ import { z } from "zod";
 import { anonymousDailyLimit, anonymousRateLimit } from "../metering/limits-policy";
 import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { defineOperation } from "../api/operation";
-import { getPrisma } from "../db/prisma-client";
+import { getPool, getPrisma } from "../db/prisma-client";
+import { rememberFreshness } from "../sync/freshness-warnings";
+import { readSyncState } from "../sync/source-status";
 import { rateLimiterHealth } from "../metering/rate-limit";
 import { workspaceStatus } from "../metering/workspace-status";
 
 const usageLine = z.object({ calls: z.number().int(), credits: z.number().int() });
 const policySchema = z.object({ name: z.string(), requests: z.number().int(), windowSeconds: z.number().int() });
+
+const sourceStatusSchema = z
+  .object({
+    source: z.string().meta({ description: "The id its figures carry in a game's `sources` and in history points, e.g. `steam-appreviews`." }),
+    host: z.string(),
+    endpoint: z.string(),
+    description: z.string().meta({ description: "What it supplies and how often." }),
+    configured: z.boolean().meta({ description: "`false`: it needs STEAM_API_KEY, which this deployment does not set." }),
+    lastAttemptAt: z.string().nullable(),
+    lastSuccessAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    lastErrorAt: z.string().nullable(),
+    appsDue: z.number().int().nullable().meta({ description: "Apps whose refresh from this source is due now (`null` for a walk over the whole list)." }),
+    appsFailing: z.number().int().nullable().meta({ description: "Apps whose last fetch failed after its retries (asked again later)." }),
+    behindSince: z.string().nullable().meta({ description: "The oldest due date of the work still due: how far behind its schedule it is." }),
+    throttledUntil: z.string().nullable().meta({ description: "The host is not asked until then: it answered 429 (slow down) or 403 (refused)." }),
+    throttleReason: z.enum(["429", "403"]).nullable(),
+    stale: z.boolean().meta({ description: "A walk not finished within its freshness window, or per-app work more than that far behind schedule." }),
+  })
+  .meta({ id: "SyncSourceStatus" });
+
+const syncSchema = z
+  .object({
+    active: z.boolean().meta({ description: "`false`: no sync has run on this deployment; the catalog is the bundled snapshots, each field dated in `sources`." }),
+    lastRun: z.object({ mode: z.string(), startedAt: z.string(), finishedAt: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: "SyncState" });
 
 const workspaceStatusSchema = z.object({
   id: z.string(),
@@ -66,6 +95,11 @@ const statusSchema = z
       games: z.number().int(),
       tags: z.number().int(),
       lastIngestedAt: z.string().nullable().meta({ description: "When the last ingestion finished." }),
+      sync: syncSchema,
+      sources: z.record(z.string(), sourceStatusSchema).meta({
+        description:
+          "Each source the sync keeps fresh (`appList`, `tagList`, `storeDetails`, `prices`, `reviews`, `players`, `steamSpy`, `steamSpyTags`). Answers built while one is `stale` carry a `SOURCE_STALE` warning.",
+      }),
     }),
   })
   .meta({ id: "Status" });
@@ -111,9 +145,14 @@ export const getStatus = defineOperation({
 });
 
 async function catalogState() {
-  const rows = await getPrisma().$queryRaw<{ games: number; tags: number; finished: Date | null }[]>`
-    SELECT (SELECT count(*)::int FROM games) AS games, (SELECT count(*)::int FROM tags) AS tags,
-           (SELECT max(finished_at) FROM ingest_runs) AS finished`;
+  const [rows, state] = await Promise.all([
+    getPrisma().$queryRaw<{ games: number; tags: number; finished: Date | null }[]>`
+      SELECT (SELECT count(*)::int FROM games) AS games, (SELECT count(*)::int FROM tags) AS tags,
+             (SELECT max(finished_at) FROM ingest_runs) AS finished`,
+    readSyncState(getPool(), true),
+  ]);
   const row = rows[0];
-  return { games: row.games, tags: row.tags, lastIngestedAt: row.finished?.toISOString() ?? null };
+  rememberFreshness(state);
+  const { sources, ...sync } = state;
+  return { games: row.games, tags: row.tags, lastIngestedAt: row.finished?.toISOString() ?? null, sync, sources };
 }

@@ -5,13 +5,14 @@ import { defineOperation } from "../api/operation";
 import { gameFilterQuery } from "../market/game-filters";
 import { GAME_FIELDS, gameSummarySchema } from "../market/game-schema";
 import { GAME_SORTS, searchGames } from "../market/search-games";
+import { withFreshness } from "./with-freshness";
 
 const projectedSummary = gameSummarySchema
   .partial()
   .required({ appId: true })
   .meta({ id: "GameListItem", description: "A GameSummary; with `fields`, only `appId` and the named fields." });
 
-export const listGames = defineOperation({
+export const listGames = withFreshness(defineOperation({
   id: "listGames",
   method: "GET",
   path: "/games",
@@ -37,7 +38,7 @@ export const listGames = defineOperation({
     const data = query.fields ? items.map((item) => project(item, query.fields!)) : items;
     return { data, pagination: buildPagination(query.limit, query.offset, total) };
   },
-});
+}));
 
 function project<T extends { appId: number }>(item: T, fields: string[]) {
   const out: Record<string, unknown> = { appId: item.appId };

@@ -6,8 +6,9 @@ import { requireGame } from "../market/game-exists";
 import { similarGames, similarityBasis } from "../market/similar-games";
 import { similarGameSchema } from "../market/similar-schema";
 import { appIdParams } from "./app-id-param";
+import { withFreshness } from "./with-freshness";
 
-export const listSimilarGames = defineOperation({
+export const listSimilarGames = withFreshness(defineOperation({
   id: "listSimilarGames",
   method: "GET",
   path: "/games/{appId}/similar",
@@ -43,4 +44,4 @@ export const listSimilarGames = defineOperation({
     const { items, total } = await similarGames(game.appId, query);
     return { data: items, pagination: buildPagination(query.limit, query.offset, total), meta };
   },
-});
+}));

@@ -3,6 +3,7 @@ import { buildPagination, pageQuery } from "../api/pagination";
 import { defineOperation } from "../api/operation";
 import { searchTags } from "../market/search-tags";
 import { getTagCatalog } from "../market/tag-catalog";
+import { withFreshness } from "./with-freshness";
 
 const tagSchema = z
   .object({
@@ -17,7 +18,7 @@ const tagSchema = z
   })
   .meta({ id: "Tag" });
 
-export const listTags = defineOperation({
+export const listTags = withFreshness(defineOperation({
   id: "listTags",
   method: "GET",
   path: "/tags",
@@ -46,4 +47,4 @@ export const listTags = defineOperation({
       pagination: buildPagination(query.limit, query.offset, matches.length),
     };
   },
-});
+}));

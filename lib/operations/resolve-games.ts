@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildPagination, pageQuery } from "../api/pagination";
 import { defineOperation } from "../api/operation";
 import { resolveTitle } from "../market/resolve-title";
+import { withFreshness } from "./with-freshness";
 
 const candidateSchema = z
   .object({
@@ -19,7 +20,7 @@ const candidateSchema = z
   })
   .meta({ id: "TitleCandidate" });
 
-export const resolveGames = defineOperation({
+export const resolveGames = withFreshness(defineOperation({
   id: "resolveGames",
   method: "GET",
   path: "/games/resolve",
@@ -42,4 +43,4 @@ export const resolveGames = defineOperation({
     const { items, total } = await resolveTitle(query.q, query.limit, query.offset);
     return { data: items, pagination: buildPagination(query.limit, query.offset, total) };
   },
-});
+}));

@@ -11,6 +11,7 @@ import { ensureAuthSecret } from "./auth-secret";
 import { needsBuild } from "./build-state";
 import { ensureDemoWorkspace } from "./demo-workspace";
 import { progressReporter } from "./progress-line";
+import { startSyncWorker } from "./sync-worker";
 import { missingBuildProblem, vercelEnvironmentProblems } from "./vercel-environment";
 
 const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
@@ -53,7 +54,11 @@ async function main() {
   ensureAuthSecret(dataDirectory());
   if (!dev && process.env.LUDEX_SKIP_BUILD !== "1" && needsBuild()) build();
   process.removeAllListeners("SIGINT").removeAllListeners("SIGTERM");
-  serve(embedded?.stop);
+  const stopSync = process.env.LUDEX_SYNC === "1" ? await startSyncWorker(databaseUrl, log) : undefined;
+  serve(async () => {
+    await stopSync?.();
+    await embedded?.stop();
+  });
 }
 
 async function openDatabase() {
@@ -68,6 +73,7 @@ async function openDatabase() {
 }
 
 async function ingestIfNeeded(databaseUrl: string) {
+  if (process.env.LUDEX_SKIP_INGEST === "1") return false;
   const client = guardClient(new pg.Client({ connectionString: databaseUrl }), "launcher");
   await client.connect();
   const { rows } = await client.query("SELECT 1 FROM ingest_runs WHERE finished_at IS NOT NULL LIMIT 1");
@@ -110,7 +116,7 @@ function build() {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-function serve(stopEmbedded?: () => Promise<void>, asPlatform = false) {
+function serve(beforeExit?: () => Promise<void>, asPlatform = false) {
   // Production: our own server around Next (lib/runtime/serve-next.ts), which knows the socket's address.
   // Development keeps `next dev` (its anonymous callers share one rate-limit bucket); VERCEL=1 runs plain
   // `next start` as the platform does, where the client address is Vercel's own header.
@@ -121,7 +127,7 @@ function serve(stopEmbedded?: () => Promise<void>, asPlatform = false) {
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   child.on("exit", async (code) => {
-    await stopEmbedded?.();
+    await beforeExit?.().catch(() => undefined);
     process.exit(code ?? 0);
   });
 }

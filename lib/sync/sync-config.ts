@@ -116,3 +116,11 @@ function clockShift(env: NodeJS.ProcessEnv): number {
 export function slotSeconds(budget: Budget): number {
   return (budget.windowSeconds / budget.requests) * 1.005;
 }
+
+/**
+ * A cron tick's length: it must end well inside the function's maximum duration (vercel.json gives the route
+ * 300 s, which every plan allows with Fluid compute), leaving time to store the report.
+ */
+export function cronTickSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveNumber(env.LUDEX_SYNC_TICK_SECONDS, 240, "LUDEX_SYNC_TICK_SECONDS");
+}

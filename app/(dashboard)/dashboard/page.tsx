@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { requirePageSession } from "@/lib/session/page-session";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/session/format";
 import { workspaceStatus } from "@/lib/metering/workspace-status";
+import { CatalogFreshness } from "./_components/catalog-freshness";
 import { NoWorkspace } from "./_components/no-workspace";
 import { outageAware } from "@/lib/session/outage-page";
 
@@ -64,6 +65,7 @@ async function OverviewPage() {
           </div>
         )}
       </section>
+      <CatalogFreshness />
       <section className="card" aria-labelledby="start-heading">
         <h2 id="start-heading">First call</h2>
         <p>

@@ -1,8 +1,10 @@
-import { getPrisma } from "../../db/prisma-client";
-import { describeSource } from "./snapshot-sources";
+import { getPool } from "../../db/prisma-client";
+import { discountPeriods, type DiscountPeriod } from "./discount-periods";
 import { estimatesAtObservations, type EstimatePoint } from "./history-estimates";
+import { thinToStep, type HistoryStep } from "./history-step";
+import { describeSource, sourceCollects } from "./snapshot-sources";
 
-interface SnapshotRow {
+export interface SnapshotRow {
   source: string;
   observed_on: string;
   reviews_positive: number | null;
@@ -11,6 +13,9 @@ interface SnapshotRow {
   owners_high: number | null;
   ccu: number | null;
   price_cents: number | null;
+  initial_price_cents: number | null;
+  discount_percent: number | null;
+  players: number | null;
 }
 
 export interface Point<V> {
@@ -40,34 +45,56 @@ export interface Series<V> {
 export type ReviewValues = { positive: number; negative: number; total: number; rating: number | null };
 export type OwnersValues = { low: number; high: number };
 export type CountValue = { value: number };
+export type PriceValues = { cents: number; initialCents: number | null; discountPercent: number | null };
+
+export interface HistoryWindow {
+  from: string | null;
+  to: string | null;
+  step: HistoryStep;
+}
 
 export interface GameHistory {
+  window: HistoryWindow;
   observations: { source: string; observedOn: string; description: string; collects: string[] }[];
   reviews: Series<ReviewValues>;
   owners: Series<OwnersValues>;
   ccu: Series<CountValue>;
-  price: Series<{ cents: number }>;
+  players: Series<CountValue>;
+  price: Series<PriceValues>;
+  discounts: DiscountPeriod[];
   estimates: EstimatePoint[];
 }
 
-/** A game's snapshot series by measure family: every observation dated and sourced, gaps left null. */
-export async function gameHistory(appId: number): Promise<GameHistory> {
-  const rows = await getPrisma().$queryRaw<SnapshotRow[]>`
-    SELECT source, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, reviews_positive, reviews_negative,
-      owners_low, owners_high, ccu, price_cents
-    FROM snapshots WHERE app_id = ${appId} ORDER BY observed_on, source`;
-  const reviews = series(rows, (r) =>
+/**
+ * A game's snapshot series by measure family, within a window and thinned to a step: every point dated and
+ * sourced; a series holds the observations of the sources that collect its measure, a day one of them did
+ * not have it stays a null point (never carried forward or zeroed). Discount periods come from the price points.
+ */
+export async function gameHistory(appId: number, window: HistoryWindow = { from: null, to: null, step: "day" }): Promise<GameHistory> {
+  const { rows: all } = await getPool().query<SnapshotRow>(
+    `SELECT source, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, reviews_positive, reviews_negative,
+       owners_low, owners_high, ccu, price_cents, initial_price_cents, discount_percent, players
+     FROM snapshots WHERE app_id = $1 AND ($2::date IS NULL OR observed_on >= $2::date) AND ($3::date IS NULL OR observed_on <= $3::date)
+     ORDER BY observed_on, source`,
+    [appId, window.from, window.to],
+  );
+  const rows = thinToStep(all, window.step);
+  const reviews = series(rows, "reviews", (r) =>
     r.reviews_positive === null || r.reviews_negative === null ? null : reviewValues(r.reviews_positive, r.reviews_negative),
   );
-  const owners = series(rows, (r) => (r.owners_low === null || r.owners_high === null ? null : { low: r.owners_low, high: r.owners_high }));
-  const ccu = series(rows, (r) => (r.ccu === null ? null : { value: r.ccu }));
-  const price = series(rows, (r) => (r.price_cents === null ? null : { cents: r.price_cents }));
+  const price = series(rows, "price", (r) =>
+    r.price_cents === null ? null : { cents: r.price_cents, initialCents: r.initial_price_cents, discountPercent: r.discount_percent },
+  );
   return {
+    window,
     observations: rows.map((r) => ({ source: r.source, observedOn: r.observed_on, ...describeSource(r.source) })),
     reviews: withDeltas(reviews, ["positive", "negative", "total", "rating"]),
-    owners: withDeltas(owners, ["low", "high"]),
-    ccu: withDeltas(ccu, ["value"]),
-    price: withDeltas(price, ["cents"]),
+    owners: withDeltas(series(rows, "owners", (r) => (r.owners_low === null || r.owners_high === null ? null : { low: r.owners_low, high: r.owners_high })), ["low", "high"]),
+    ccu: withDeltas(series(rows, "ccu", (r) => (r.ccu === null ? null : { value: r.ccu })), ["value"]),
+    players: withDeltas(series(rows, "players", (r) => (r.players === null ? null : { value: r.players })), ["value"]),
+    price: withDeltas(price, ["cents", "discountPercent"]),
+    // periods from every day in the window, not only the step's points: a sale shorter than a week still shows
+    discounts: discountPeriods(all),
     estimates: await estimatesAtObservations(
       appId,
       reviews.flatMap((p) => (p.values ? [{ source: p.source, observedAt: p.observedOn, reviewsTotal: p.values.total }] : [])),
@@ -80,13 +107,19 @@ export function reviewValues(positive: number, negative: number): ReviewValues {
   return { positive, negative, total, rating: total > 0 ? Math.round((positive / total) * 10_000) / 10_000 : null };
 }
 
-function series<V>(rows: SnapshotRow[], pick: (row: SnapshotRow) => V | null): Point<V>[] {
-  return rows.map((row) => ({ source: row.source, observedOn: row.observed_on, values: pick(row) }));
+/** The rows of sources that collect `measure`, each a point (null where that row lacks it). */
+function series<V>(rows: SnapshotRow[], measure: string, pick: (row: SnapshotRow) => V | null): Point<V>[] {
+  return rows
+    .filter((row) => sourceCollects(row.source, measure) || pick(row) !== null)
+    .map((row) => ({ source: row.source, observedOn: row.observed_on, values: pick(row) }));
 }
 
+/** The collector of a source: its name without a snapshot date (`steamspy-2025-01-01` and the daily `steamspy` are one). */
+const collector = (source: string) => source.replace(/-\d{4}-\d{2}-\d{2}$/, "");
+
 /**
- * Changes between consecutive observations that both hold the measure. An observation without it is
- * skipped, never filled: the delta then spans the longer interval its dates state.
+ * Changes between consecutive observations that both hold the measure (none where it did not move). An
+ * observation without it is skipped, never filled: the delta then spans the longer interval its dates state.
  */
 export function withDeltas<V extends object>(points: Point<V>[], measures: (keyof V & string)[]): Series<V> {
   const deltas: Delta[] = [];
@@ -96,6 +129,7 @@ export function withDeltas<V extends object>(points: Point<V>[], measures: (keyo
       const [a, b] = [held[i - 1], held[i]];
       const from = (a.values as Record<string, number>)[measure];
       const to = (b.values as Record<string, number>)[measure];
+      if (from === to) continue; // a daily series would repeat every quiet day: only moves are listed
       deltas.push({
         measure,
         fromObservedOn: a.observedOn,
@@ -106,7 +140,7 @@ export function withDeltas<V extends object>(points: Point<V>[], measures: (keyo
         from,
         to,
         change: Math.round((to - from) * 10_000) / 10_000,
-        sameCollector: a.source.replace(/-\d{4}-\d{2}-\d{2}$/, "") === b.source.replace(/-\d{4}-\d{2}-\d{2}$/, ""),
+        sameCollector: collector(a.source) === collector(b.source),
       });
     }
   }

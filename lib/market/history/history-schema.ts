@@ -31,17 +31,38 @@ const pointSchema = <T extends z.ZodType>(values: T, id: string) =>
 const seriesSchema = <T extends z.ZodType>(values: T, id: string, description: string) =>
   z
     .object({
-      points: z.array(pointSchema(values, `${id}Point`)).meta({ description: "One point per observation, oldest first." }),
+      points: z.array(pointSchema(values, `${id}Point`)).meta({ description: "One point per observation of a source that collects the measure, oldest first (thinned to the step)." }),
       deltas: z.array(deltaSchema).meta({
-        description: "Per measure, the change between consecutive observations that both hold it (an observation lacking it is skipped, not filled).",
+        description: "Per measure, each change between consecutive observations that both hold it (none where it did not move; an observation lacking it is skipped, not filled).",
       }),
     })
     .meta({ id, description });
+
+const discountSchema = z
+  .object({
+    percent: z.number().int(),
+    priceCents: z.number().int().meta({ description: "Price during the discount, US cents." }),
+    initialCents: z.number().int().nullable().meta({ description: "List price, US cents (`null`: not observed)." }),
+    startedAfter: z.string().nullable().meta({ description: "The last day seen without this discount before it (YYYY-MM-DD): it started after this day. `null`: no earlier price observation." }),
+    firstSeenOn: z.string().meta({ description: "The first day seen at this discount: it started on or before it." }),
+    lastSeenOn: z.string().meta({ description: "The last day seen at this discount." }),
+    endedOn: z.string().nullable().meta({ description: "The first day seen without it: it ended after `lastSeenOn` and by this day. `null` while it lasts." }),
+    ongoing: z.boolean().meta({ description: "Still on at the window's last price observation." }),
+    source: z.string().meta({ description: "Whose observations: `steam-store` (the store's own price) or a SteamSpy snapshot." }),
+  })
+  .meta({ id: "DiscountPeriod" });
 
 export const historySchema = z
   .object({
     appId: z.number().int(),
     name: z.string(),
+    window: z
+      .object({
+        from: z.string().nullable().meta({ description: "First day asked (YYYY-MM-DD); `null`: from the first observation." }),
+        to: z.string().nullable().meta({ description: "Last day asked; `null`: to the latest observation." }),
+        step: z.enum(["day", "week", "month"]).meta({ description: "`week`/`month`: per source, the last observation of each ISO week or month (its own date kept)." }),
+      })
+      .meta({ description: "The window and step of this answer." }),
     observations: z
       .array(
         z.object({
@@ -51,7 +72,7 @@ export const historySchema = z
           collects: z.array(z.string()).meta({ description: "Measure families this source collected." }),
         }),
       )
-      .meta({ description: "Every snapshot stored for the game, oldest first. Empty: no source observed it over time." }),
+      .meta({ description: "Every snapshot in the window (thinned to the step), oldest first. Empty: no source observed it over time." }),
     reviews: seriesSchema(
       z.object({
         positive: z.number().int(),
@@ -73,7 +94,21 @@ export const historySchema = z
       "CcuHistory",
       "Peak concurrent players the day before the snapshot (observed by SteamSpy). Locked (`null`) in the anonymous preview.",
     ).nullable(),
-    price: seriesSchema(z.object({ cents: z.number().int() }), "PriceHistory", "Price in US cents as SteamSpy read it (0: free)."),
+    players: seriesSchema(
+      z.object({ value: z.number().int() }),
+      "PlayersHistory",
+      "Concurrent players when Ludex's sync asked Steam (`steam-players`): one sample a day for hot titles, a week for the rest; not a peak. Locked (`null`) in the anonymous preview.",
+    ).nullable(),
+    price: seriesSchema(
+      z.object({
+        cents: z.number().int().meta({ description: "Price paid, US cents (0: free)." }),
+        initialCents: z.number().int().nullable().meta({ description: "List price; `null` where the source did not give it." }),
+        discountPercent: z.number().int().nullable().meta({ description: "Discount off the list price; `null` where the source did not give it." }),
+      }),
+      "PriceHistory",
+      "US price as the store (`steam-store`) or SteamSpy read it.",
+    ),
+    discounts: z.array(discountSchema).meta({ description: "Sales seen in the window, oldest first, each bounded by the observations around its start and end." }),
     estimates: z
       .array(
         z.object({

@@ -177,12 +177,12 @@ function snapshotRows(sources: Sources, stored: Set<number>, log: IngestLog): un
   };
   for (const snapshot of sources.spy) {
     for (const r of snapshot.records.values()) {
-      add(snapshot.source, [r.appId, snapshot.source, snapshot.observedOn, r.positive, r.negative, r.ownersLow, r.ownersHigh, r.ccu, r.priceCents]);
+      add(snapshot.source, [r.appId, snapshot.source, snapshot.observedOn, r.positive, r.negative, r.ownersLow, r.ownersHigh, r.ccu, r.priceCents, r.initialPriceCents, r.discountPercent]);
     }
   }
   const { source, observedAt } = SOURCES.reviewStats2021;
   for (const [appId, stats] of sources.reviewStats2021) {
-    add(source, [appId, source, observedAt, stats.positive, stats.negative, null, null, null, null]);
+    add(source, [appId, source, observedAt, stats.positive, stats.negative, null, null, null, null, null, null]);
   }
   return rows;
 }

@@ -89,8 +89,8 @@ export const GAME_TAGS: UpsertSpec = {
 
 export const SNAPSHOTS: UpsertSpec = {
   table: "snapshots",
-  columns: ["app_id", "source", "observed_on", "reviews_positive", "reviews_negative", "owners_low", "owners_high", "ccu", "price_cents"],
-  types: ["int", "text", "date", "int", "int", "int", "int", "int", "int"],
+  columns: ["app_id", "source", "observed_on", "reviews_positive", "reviews_negative", "owners_low", "owners_high", "ccu", "price_cents", "initial_price_cents", "discount_percent"],
+  types: ["int", "text", "date", "int", "int", "int", "int", "int", "int", "int", "int"],
   key: ["app_id", "source", "observed_on"],
 };
 
