@@ -70,10 +70,17 @@ export function writeAnswer(q: Question, record: ToolRecord, context: Context): 
       const gaps = points.length - withValue.length;
       return [
         `${data.name}'s Steam reviews (getGameHistory, observed snapshots):`,
-        ...withValue.map((point) => `- ${point.observedOn}: ${num(point.values.total)} reviews (${point.source})`),
+        ...sampled(withValue, 12).map((point) => `- ${point.observedOn}: ${num(point.values.total)} reviews (${point.source})`),
         withValue.length > 1 ? `From ${first.observedOn} to ${last.observedOn}: ${last.values.total - first.values.total >= 0 ? "+" : ""}${num(last.values.total - first.values.total)} reviews.` : "Only one observation: no growth can be measured.",
         gaps ? `${gaps} snapshot(s) did not collect review counts (gaps, not zeros).` : "",
       ].filter(Boolean).join("\n");
     }
   }
+}
+
+/** At most `max` items, evenly spread, the first and the last always kept. */
+function sampled<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  const step = (items.length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => items[Math.round(i * step)]);
 }

@@ -70,7 +70,8 @@ function mainCall(q: Question, context: { tag?: { slug: string }; games?: { appI
     case "similar":
       return charted("listSimilarGames", { appId, limit: 10 }, "bar");
     case "history":
-      return charted("getGameHistory", { appId }, "line");
+      // a month's last observation per source: a synced game has a point a day, more than a chat answer can list
+      return charted("getGameHistory", { appId, step: "month" }, "line");
   }
 }
 

@@ -16,7 +16,7 @@ export const getGame = withFreshness(defineOperation({
   costClass: "baseline",
   scope: "market:read",
   anonymous: "preview",
-  previewLocks: ["owners", "ccu", "playtime", "snapshots", "storeDetails", "estimates"],
+  previewLocks: ["owners", "ccu", "players", "playtime", "snapshots", "storeDetails", "estimates"],
   query: z.object({
     asOf: dayParam()
       .optional()

@@ -23,7 +23,7 @@ export const listGames = withFreshness(defineOperation({
   costClass: "baseline",
   scope: "market:read",
   anonymous: "preview",
-  previewLocks: ["owners", "ccu", "playtime"],
+  previewLocks: ["owners", "ccu", "players", "playtime"],
   query: z.object({
     ...gameFilterQuery,
     sort: z.enum(GAME_SORTS).optional().meta({ description: "Sort key; a leading `-` sorts descending. NULLs sort last." }),

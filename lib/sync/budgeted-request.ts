@@ -26,6 +26,8 @@ export interface SyncContext {
   tagNames: TagNames;
   /** the run is winding down: walks stop at their next page, nothing new is claimed */
   draining: () => boolean;
+  /** new work was queued (new apps, raised hints): idle lanes look again now */
+  wake: () => void;
 }
 
 /** The host is resting (a 429's cool-down, a 403's block): the work is handed back, not failed. */

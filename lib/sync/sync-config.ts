@@ -35,6 +35,9 @@ const budgetSchema = z.object({
 });
 const budgetsSchema = z.object(Object.fromEntries(HOSTS.map((host) => [host, budgetSchema.optional()]))).strict();
 
+/** The environment, or a test's stand-in for it. */
+type Env = Record<string, string | undefined>;
+
 export interface SyncConfig {
   budgets: Record<HostId, Budget>;
   urls: { store: string; api: string; steamspy: string };
@@ -53,7 +56,7 @@ export interface SyncConfig {
 }
 
 /** Reads and checks the sync's environment; a bad value stops the sync with a message naming it. */
-export function syncConfig(env: NodeJS.ProcessEnv = process.env): SyncConfig {
+export function syncConfig(env: Env = process.env): SyncConfig {
   return {
     budgets: parseBudgets(env.LUDEX_SYNC_BUDGETS),
     urls: {
@@ -99,7 +102,7 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   return n;
 }
 
-function clockShift(env: NodeJS.ProcessEnv): number {
+function clockShift(env: Env): number {
   const value = env.LUDEX_SYNC_CLOCK_SHIFT_SECONDS;
   if (!value) return 0;
   // a production deployment never runs on another day than today
@@ -121,6 +124,6 @@ export function slotSeconds(budget: Budget): number {
  * A cron tick's length: it must end well inside the function's maximum duration (vercel.json gives the route
  * 300 s, which every plan allows with Fluid compute), leaving time to store the report.
  */
-export function cronTickSeconds(env: NodeJS.ProcessEnv = process.env): number {
+export function cronTickSeconds(env: Env = process.env): number {
   return positiveNumber(env.LUDEX_SYNC_TICK_SECONDS, 240, "LUDEX_SYNC_TICK_SECONDS");
 }

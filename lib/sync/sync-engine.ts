@@ -58,6 +58,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReportJson> 
     derived: new DerivedChanges(),
     tagNames: await readTagNames(db.pool),
     draining: timing.draining,
+    wake: timing.wake,
   };
   const flusher = new Flusher(ctx, run.rows[0].id, options.onProgress);
   const clients = sourceClients(config, timing.hard.signal);
@@ -98,18 +99,25 @@ function runTiming(options: RunSyncOptions, config: SyncConfig) {
   };
   options.signal?.addEventListener("abort", onSignal, { once: true });
   if (options.signal?.aborted) onSignal();
+  // idle lanes sleep until this fires (a walk queued new work) or their poll interval passes
+  let wakeUp = new AbortController();
+  const wake = () => {
+    wakeUp.abort();
+    wakeUp = new AbortController();
+  };
   const control: LaneControl = {
     waitsForWork: options.mode === "worker" || options.mode === "server",
     busy: new Set(LANES.map((lane) => lane.host)),
     remainingMs: () => drainAt - Date.now(),
     draining: () => drain.signal.aborted,
-    pause: (ms) => sleep(ms, undefined, { signal: drain.signal }).catch(() => undefined),
+    pause: (ms) => sleep(ms, undefined, { signal: AbortSignal.any([drain.signal, wakeUp.signal]) }).catch(() => undefined),
   };
   return {
     hard,
     control,
     draining: control.draining,
     reason: () => reason,
+    wake,
     dispose: () => {
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener("abort", onSignal);

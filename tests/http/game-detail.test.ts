@@ -133,7 +133,7 @@ describe("GET /games/{appId}", () => {
     const res = await api("/games/570", { token: null });
     expectSuccess(res, { list: false });
     expect(res.body.meta.preview).toBe(true);
-    for (const field of ["owners", "ccu", "playtime", "snapshots", "storeDetails"]) {
+    for (const field of ["owners", "ccu", "players", "playtime", "snapshots", "storeDetails"]) {
       expect(res.body.data, field).toHaveProperty(field, null);
       expect(res.body.meta.locked).toContain(field);
     }

@@ -391,7 +391,7 @@ describe("GET /games in the anonymous preview", () => {
     expect(res.body.meta.preview).toBe(true);
     expect(res.body.pagination.limit).toBeLessThan(50);
     expect(res.body.warnings.map((w: any) => w.code)).toContain("PREVIEW_LIMIT");
-    for (const game of res.body.data) for (const field of ["owners", "ccu", "playtime"]) expect(game[field]).toBeNull();
+    for (const game of res.body.data) for (const field of ["owners", "ccu", "players", "playtime"]) expect(game[field]).toBeNull();
     const quiet = await api("/games", { token: null });
     expect(quiet.body).not.toHaveProperty("warnings");
   });

@@ -79,6 +79,7 @@ async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
   if (created.length > 0) {
     await ensureTasks(ctx.db, created, PRIORITY.changed);
     ctx.report.newApps += created.length;
+    ctx.wake();
   }
   await raiseHints(ctx, "details", apps.map((app) => [app.appId, app.lastModified]));
   await raiseHints(ctx, "prices", apps.map((app) => [app.appId, app.priceChangeNumber]));
@@ -91,7 +92,7 @@ async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
 async function raiseHints(ctx: SyncContext, kind: "details" | "prices", hints: [number, number | null][]) {
   const known = hints.filter((entry): entry is [number, number] => entry[1] !== null);
   if (known.length === 0) return;
-  await ctx.db.pool.query(
+  const raised = await ctx.db.pool.query(
     `UPDATE sync_tasks t SET hint = v.hint,
        priority = CASE WHEN t.hint IS NULL THEN t.priority ELSE ${PRIORITY.changed} END,
        due_at = CASE WHEN t.hint IS NULL THEN t.due_at ELSE least(t.due_at, ${ctx.db.now}) END
@@ -99,4 +100,5 @@ async function raiseHints(ctx: SyncContext, kind: "details" | "prices", hints: [
      WHERE t.app_id = v.app_id AND t.kind = $3 AND v.hint > coalesce(t.hint, -1)`,
     [known.map(([id]) => id), known.map(([, hint]) => hint), kind],
   );
+  if (raised.rowCount) ctx.wake();
 }

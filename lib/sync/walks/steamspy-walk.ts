@@ -45,6 +45,7 @@ export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, sav
     if (created.length > 0) {
       await ensureTasks(ctx.db, created, PRIORITY.changed);
       ctx.report.newApps += created.length;
+    ctx.wake();
     }
     cursor.page++;
     if (!(await saveJobCursor(ctx.db, ctx.owner, "steamspy", cursor))) return;

@@ -28,17 +28,21 @@ describe("GET /games/{appId}/history", () => {
         observedOn: r.day,
         values: { positive: r.reviews_positive, negative: r.reviews_negative, total, rating: Math.round((r.reviews_positive / total) * 10_000) / 10_000 },
       });
-      expect(h.owners.points[i].values).toEqual(r.owners_low === null ? null : { low: r.owners_low, high: r.owners_high });
-      expect(h.ccu.points[i].values).toEqual(r.ccu === null ? null : { value: r.ccu });
-      expect(h.price.points[i].values).toEqual(r.price_cents === null ? null : { cents: r.price_cents });
     });
+    // owners, CCU and price: the observations of the sources that collect them (SteamSpy's), one point each
+    const spy = rows.filter((r) => r.source.startsWith("steamspy-"));
+    expect(h.owners.points).toEqual(spy.map((r) => ({ source: r.source, observedOn: r.day, values: { low: r.owners_low, high: r.owners_high } })));
+    expect(h.ccu.points.map((p: any) => p.values)).toEqual(spy.map((r) => ({ value: r.ccu })));
+    expect(h.price.points.map((p: any) => p.values.cents)).toEqual(spy.map((r) => r.price_cents));
   });
 
-  it("gaps stay null: the 2018 review statistics carry no owners, CCU or price, and nothing is filled in", async () => {
+  it("a series holds only the sources that collect its measure: the 2018 review statistics are in reviews, nothing is filled in", async () => {
     const h = (await api("/games/48000/history")).body.data;
-    expect(h.owners.points[0]).toEqual({ source: "steam-review-stats-2021", observedOn: "2018-07-01", values: null });
-    expect(h.ccu.points[0].values).toBeNull();
-    expect(h.price.points[0].values).toBeNull();
+    expect(h.reviews.points[0]).toMatchObject({ source: "steam-review-stats-2021", observedOn: "2018-07-01" });
+    for (const series of [h.owners, h.ccu, h.price]) {
+      expect(series.points.map((p: any) => p.source)).toEqual(["steamspy-2023-02-04", "steamspy-2025-01-01"]);
+    }
+    expect(h.players).toEqual({ points: [], deltas: [] });
     // Owners: one delta per bound, 2023 to 2025 only.
     expect(h.owners.deltas.map((d: any) => [d.measure, d.fromObservedOn, d.toObservedOn])).toEqual([
       ["low", "2023-02-04", "2025-01-01"],
@@ -78,11 +82,53 @@ describe("GET /games/{appId}/history", () => {
   it("the anonymous preview locks owners, CCU and estimates, keeps reviews and price", async () => {
     const res = await api("/games/48000/history", { token: null });
     expectSuccess(res, { list: false });
-    expect(res.body.meta.locked).toEqual(["owners", "ccu", "estimates"]);
+    expect(res.body.meta.locked).toEqual(["owners", "ccu", "players", "estimates"]);
     expect(res.body.data.owners).toBeNull();
     expect(res.body.data.ccu).toBeNull();
     expect(res.body.data.estimates).toBeNull();
     expect(res.body.data.reviews.points).toHaveLength(3);
+  });
+
+  it("a window and a step: from/to bound the observations, week and month keep each source's last point of the period", async () => {
+    const since = (await api("/games/48000/history?from=2020-01-01")).body.data;
+    expect(since.window).toEqual({ from: "2020-01-01", to: null, step: "day" });
+    expect(since.observations.map((o: any) => o.observedOn)).toEqual(["2023-02-04", "2025-01-01"]);
+    const before = (await api("/games/48000/history?to=2019-12-31&step=month")).body.data;
+    expect(before.observations.map((o: any) => o.observedOn)).toEqual(["2018-07-01"]);
+    expect(before.reviews.deltas).toEqual([]);
+    const empty = await api("/games/48000/history?from=2019-01-01&to=2019-12-31");
+    expectSuccess(empty, { list: false });
+    expect(empty.body.data.observations).toEqual([]);
+    expect(empty.body.warnings.find((w: any) => w.code === "NO_SNAPSHOTS").message).toContain("between 2019-01-01 and 2019-12-31");
+    expectError(await api("/games/48000/history?from=2024-01-01&to=2023-01-01"), 400, "BAD_REQUEST", "from");
+    expectError(await api("/games/48000/history?step=year"), 400, "BAD_REQUEST", "step");
+  });
+
+  it("price points carry the list price and discount where SteamSpy gave them, and discount periods follow from them", async () => {
+    const [row] = await sql(
+      `SELECT app_id FROM snapshots WHERE source = 'steamspy-2025-01-01' AND discount_percent > 0 AND app_id IN
+         (SELECT app_id FROM snapshots WHERE source = 'steamspy-2023-02-04' AND discount_percent = 0) ORDER BY app_id LIMIT 1`,
+    );
+    const h = (await api(`/games/${row.app_id}/history`)).body.data;
+    const rows = await sql(
+      `SELECT to_char(observed_on, 'YYYY-MM-DD') AS day, price_cents, initial_price_cents, discount_percent FROM snapshots
+       WHERE app_id = $1 AND source LIKE 'steamspy-%' ORDER BY observed_on`,
+      [row.app_id],
+    );
+    expect(h.price.points.map((p: any) => p.values)).toEqual(rows.map((r) => ({ cents: r.price_cents, initialCents: r.initial_price_cents, discountPercent: r.discount_percent })));
+    expect(h.discounts).toEqual([
+      {
+        percent: rows[1].discount_percent,
+        priceCents: rows[1].price_cents,
+        initialCents: rows[1].initial_price_cents,
+        startedAfter: "2023-02-04",
+        firstSeenOn: "2025-01-01",
+        lastSeenOn: "2025-01-01",
+        endedOn: null,
+        ongoing: true,
+        source: "steamspy-2025-01-01",
+      },
+    ]);
   });
 
   it("unknown app id: NOT_FOUND; bad ids and unknown parameters: BAD_REQUEST", async () => {
