@@ -123,7 +123,24 @@ async function oldestDue(pool: Pick<pg.Pool, "query">): Promise<Map<string, Date
   return new Map(rows.filter((row) => row.since).map((row) => [row.kind, row.since]));
 }
 
-async function taskCounts(pool: Pick<pg.Pool, "query">): Promise<Map<string, Row>> {
+/**
+ * The due and failing counts scan sync_tasks (about 400,000 rows at 80,000 apps): a process reuses them for a few
+ * seconds, so a client polling GET /status (it is free) costs one scan per interval, not one per call. The rest of
+ * the state (pauses, staleness) is read fresh every time.
+ */
+const COUNTS_MAX_AGE_MS = 10_000;
+let recentCounts: { at: number; counts: Promise<Map<string, Row>> } | undefined;
+
+function taskCounts(pool: Pick<pg.Pool, "query">): Promise<Map<string, Row>> {
+  if (!recentCounts || Date.now() - recentCounts.at > COUNTS_MAX_AGE_MS) {
+    const counts = countTasks(pool);
+    recentCounts = { at: Date.now(), counts };
+    counts.catch(() => (recentCounts = undefined));
+  }
+  return recentCounts.counts;
+}
+
+async function countTasks(pool: Pick<pg.Pool, "query">): Promise<Map<string, Row>> {
   const { rows } = await pool.query<Row>(
     `SELECT kind, count(*) FILTER (WHERE due_at <= now() AND (lease_until IS NULL OR lease_until <= now())) AS due,
        count(*) FILTER (WHERE failures > 0) AS failing
@@ -136,3 +153,4 @@ function iso(value: Date | string | null | undefined): string | null {
   if (!value) return null;
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
+
