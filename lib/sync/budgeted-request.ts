@@ -55,7 +55,7 @@ export async function budgetedRequest<T>(ctx: SyncContext, hosts: HostId[], atte
   for (let n = 1; ; n++) {
     await takeSlots(ctx, hosts);
     const tally = ctx.report.host(main);
-    tally.requests++;
+    for (const host of hosts) ctx.report.host(host).requests++;
     if (n > 1) tally.retries++;
     try {
       const result = await attempt();

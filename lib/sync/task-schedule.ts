@@ -16,9 +16,11 @@ export interface HotThresholds {
 
 /** Whether the game `g` is hot, in SQL: read when a task completes (its next due date) and by the daily re-tiering. */
 export function hotSql(hot: HotThresholds, today: string): string {
+  // at least 1: a catalog of fewer than HOT_RANK games has no rank-th value (0), and then every game with reviews or
+  // players is among the top; a game with none never is
   return `(
-    (${hot.reviews} > 0 AND coalesce(g.reviews_total, 0) >= ${hot.reviews})
-    OR (${hot.players} > 0 AND greatest(coalesce(g.players, 0), coalesce(g.ccu, 0)) >= ${hot.players})
+    coalesce(g.reviews_total, 0) >= ${Math.max(1, hot.reviews)}
+    OR greatest(coalesce(g.players, 0), coalesce(g.ccu, 0)) >= ${Math.max(1, hot.players)}
     OR coalesce(g.discount_percent, 0) > 0
     OR (g.release_date <= DATE '${today}' AND g.release_date >= DATE '${today}' - ${RECENT_DAYS}))`;
 }

@@ -1,3 +1,4 @@
+import { slugify } from "../../market/slugify";
 import { budgetedRequest, type SyncContext } from "../budgeted-request";
 import { finishJob, saveJobCursor } from "../claim-job";
 import { observeListedName } from "../observe-answers";
@@ -69,11 +70,13 @@ async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
   const ids = apps.map((app) => app.appId);
   const { rows } = await ctx.db.pool.query<{ app_id: number; name: string }>("SELECT app_id, name FROM games WHERE app_id = ANY($1::int[])", [ids]);
   const stored = new Map(rows.map((row) => [row.app_id, row.name]));
-  const created: number[] = [];
+  const created = await createListedApps(ctx, apps.filter((app) => app.name && !stored.has(app.appId)));
   for (const app of apps) {
-    if (!app.name || stored.get(app.appId) === app.name) continue;
+    // cut short (the tick's time is up): the page is read again next time; renames already written stay
+    if (ctx.signal.aborted) return;
+    const name = stored.get(app.appId);
+    if (!app.name || name === undefined || name === app.name) continue;
     const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeListedName(app.appId, ctx.day, app.name), ctx.tagNames));
-    if (result.created) created.push(app.appId);
     ctx.derived.note(app.appId, result.changed, result.created);
   }
   if (created.length > 0) {
@@ -83,6 +86,24 @@ async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
   }
   await raiseHints(ctx, "details", apps.map((app) => [app.appId, app.lastModified]));
   await raiseHints(ctx, "prices", apps.map((app) => [app.appId, app.priceChangeNumber]));
+}
+
+/**
+ * Apps new to the catalog, in one statement: a name is all the list says of them (the catalog family, as
+ * writeObservation would write it for a new app); their store pages are fetched first (priority 0).
+ */
+async function createListedApps(ctx: SyncContext, apps: ListedApp[]): Promise<number[]> {
+  if (apps.length === 0) return [];
+  const sources = JSON.stringify({ catalog: { source: "steam-applist", observedAt: ctx.day } });
+  const { rows } = await ctx.db.pool.query<{ app_id: number }>(
+    `INSERT INTO games (app_id, name, slug, tag_ids, sources)
+     SELECT id, name, slug, '{}', $4::jsonb FROM unnest($1::int[], $2::text[], $3::text[]) AS n(id, name, slug)
+     ON CONFLICT (app_id) DO NOTHING RETURNING app_id`,
+    [apps.map((app) => app.appId), apps.map((app) => app.name), apps.map((app) => slugify(app.name) || String(app.appId)), sources],
+  );
+  const created = rows.map((row) => row.app_id);
+  for (const appId of created) ctx.derived.note(appId, ["catalog"], true);
+  return created;
 }
 
 /**

@@ -35,6 +35,8 @@ export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, sav
     }
     const created: number[] = [];
     for (const record of page.records) {
+      // cut short (the tick's time is up): the page is read again next time, and what was written stays as written
+      if (ctx.signal.aborted) return;
       const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeSteamSpy(record, cursor.day!), ctx.tagNames));
       tally.fetched++;
       if (result.changed.length > 0) tally.updated++;
