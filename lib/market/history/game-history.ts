@@ -118,15 +118,22 @@ function series<V>(rows: SnapshotRow[], measure: string, pick: (row: SnapshotRow
 const collector = (source: string) => source.replace(/-\d{4}-\d{2}-\d{2}$/, "");
 
 /**
- * Changes between consecutive observations that both hold the measure (none where it did not move). An
- * observation without it is skipped, never filled: the delta then spans the longer interval its dates state.
+ * Each observation's change since its collector's previous observation of the measure, or, for a collector's
+ * first, since the latest observation of another (flagged `sameCollector: false`: counting rules may differ).
+ * Two collectors observing daily so stay two series of changes, not a zigzag between them. An observation
+ * without the measure is skipped, never filled; none is listed where the value did not move.
  */
 export function withDeltas<V extends object>(points: Point<V>[], measures: (keyof V & string)[]): Series<V> {
   const deltas: Delta[] = [];
   for (const measure of measures) {
     const held = points.filter((p) => p.values !== null && typeof (p.values as Record<string, unknown>)[measure] === "number");
-    for (let i = 1; i < held.length; i++) {
-      const [a, b] = [held[i - 1], held[i]];
+    const lastOf = new Map<string, Point<V>>();
+    let latest: Point<V> | undefined;
+    for (const b of held) {
+      const a = lastOf.get(collector(b.source)) ?? latest;
+      lastOf.set(collector(b.source), b);
+      latest = b;
+      if (!a) continue;
       const from = (a.values as Record<string, number>)[measure];
       const to = (b.values as Record<string, number>)[measure];
       if (from === to) continue; // a daily series would repeat every quiet day: only moves are listed

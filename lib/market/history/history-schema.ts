@@ -33,7 +33,7 @@ const seriesSchema = <T extends z.ZodType>(values: T, id: string, description: s
     .object({
       points: z.array(pointSchema(values, `${id}Point`)).meta({ description: "One point per observation of a source that collects the measure, oldest first (thinned to the step)." }),
       deltas: z.array(deltaSchema).meta({
-        description: "Per measure, each change between consecutive observations that both hold it (none where it did not move; an observation lacking it is skipped, not filled).",
+        description: "Per measure, each observation's change since its collector's previous observation of it, or, for a collector's first, since the latest observation of another (`sameCollector: false`); none where it did not move; an observation lacking it is skipped, not filled.",
       }),
     })
     .meta({ id, description });

@@ -14,6 +14,8 @@ import { writeObservation } from "../write-observation";
  */
 export interface SteamSpyCursor {
   page: number;
+  /** entries of that page already written (a walk cut mid-page resumes after them) */
+  written?: number;
   /** the day the walk in progress began (its observations are of that day) */
   day: string | null;
   /** Unix seconds the walk in progress began */
@@ -34,9 +36,14 @@ export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, sav
       return;
     }
     const created: number[] = [];
-    for (const record of page.records) {
-      // cut short (the tick's time is up): the page is read again next time, and what was written stays as written
-      if (ctx.signal.aborted) return;
+    for (const [index, record] of page.records.entries()) {
+      if (index < (cursor.written ?? 0)) continue;
+      // cut short (the tick's time is up): the next walk reads the page again and goes on after what was written
+      if (ctx.signal.aborted) {
+        await saveJobCursor(ctx.db, ctx.owner, "steamspy", { ...cursor, written: index });
+        if (created.length > 0) await ensureTasks(ctx.db, created, PRIORITY.changed);
+        return;
+      }
       const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeSteamSpy(record, cursor.day!), ctx.tagNames));
       tally.fetched++;
       if (result.changed.length > 0) tally.updated++;
@@ -47,9 +54,10 @@ export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, sav
     if (created.length > 0) {
       await ensureTasks(ctx.db, created, PRIORITY.changed);
       ctx.report.newApps += created.length;
-    ctx.wake();
+      ctx.wake();
     }
     cursor.page++;
+    cursor.written = 0;
     if (!(await saveJobCursor(ctx.db, ctx.owner, "steamspy", cursor))) return;
   }
 }

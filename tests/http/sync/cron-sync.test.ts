@@ -2,8 +2,10 @@
 // resuming the SteamSpy walk at the page the last one stopped before.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "@/lib/db/migrate-database";
+import { fromAddress } from "../../support/from-address";
 import { startSteamReplay, type SteamReplay } from "../../support/steam-replay";
 import { createTestDatabase } from "../../support/test-database";
 import { startSyncServer } from "./sync-server";
@@ -53,8 +55,32 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The walk's job is done for the day once its place is back at page 0 with no day in progress. */
+async function walkDone(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT cursor FROM sync_jobs WHERE id = 'steamspy'");
+    return rows[0]?.cursor?.day === null && rows[0]?.cursor?.page === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Entries the served pages hold, read from another client address (the limit is per address) once the walk is done. */
+async function servedEntries(): Promise<number> {
+  let entries = 0;
+  for (let page = 0; page < 3; page++) {
+    if (page > 0) await new Promise((r) => setTimeout(r, ALL_EVERY.windowSeconds * 1000 + 100));
+    const res = await fromAddress(`${steam.steamspyUrl}/api.php?request=all&page=${page}`, "127.0.0.9");
+    entries += Object.keys(res.body).length;
+  }
+  return entries;
+}
+
 const tick = (authorization?: string) => fetch(`${server.base}/api/cron/sync`, { headers: authorization ? { authorization } : {} });
-const allPages = () => steam.requests("steamspy").filter((r) => r.query.request === "all").map((r) => Number(r.query.page));
+const ENGINE = "127.0.0.1";
+const allPages = () => steam.requests("steamspy").filter((r) => r.query.request === "all" && r.address === ENGINE).map((r) => Number(r.query.page));
 
 describe("GET /api/cron/sync", () => {
   it("is closed without the cron secret", async () => {
@@ -78,15 +104,23 @@ describe("GET /api/cron/sync", () => {
     expect(walked.length).toBeGreaterThan(0);
     expect(walked.length).toBeLessThan(4);
     expect(walked).toEqual(walked.map((_, i) => i));
+    const written = report.work.steamspy.fetched;
 
-    const second = await (await tick(`Bearer ${SECRET}`)).json();
-    expect(second.mode).toBe("cron");
+    // ticks until the walk is done (each tick writes SteamSpy pages for its few seconds, saving its place)
+    const reports = [report];
+    while (!(await walkDone()) && reports.length < 8) reports.push(await (await tick(`Bearer ${SECRET}`)).json());
+    expect(await walkDone()).toBe(true);
+    for (const r of reports) expect(r.seconds).toBeLessThanOrEqual(TICK_SECONDS + 0.5);
     const after = allPages();
-    // every page once, in order, across the two ticks: the second began at the first one's next page
+    // pages in order; a page is read again only by the tick after one that was cut while writing it
     expect(after.slice(0, walked.length)).toEqual(walked);
-    expect(after).toEqual(after.map((_, i) => i));
-    expect(second.totals.newApps + report.totals.newApps).toBeGreaterThan(1_000);
+    expect([...new Set(after)]).toEqual([0, 1, 2, 3]);
+    expect(after).toEqual([...after].sort((a, b) => a - b));
+    // every entry of the three pages written once: a resumed page goes on after what was written
+    const total = reports.reduce((sum, r) => sum + (r.work.steamspy?.fetched ?? 0), 0);
+    expect(written).toBeGreaterThan(0);
+    expect(total).toBe(await servedEntries());
     // the request=all budget held across both ticks and the server in between
-    expect(steam.maxInWindow("steamspyAll")).toBeLessThanOrEqual(1);
-  }, 60_000);
+    expect(steam.maxInWindow("steamspyAll", steam.requests("steamspy").filter((r) => r.address === ENGINE))).toBeLessThanOrEqual(1);
+  }, 120_000);
 });
