@@ -2,10 +2,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 
 /** The newest link the development mailbox (/dev/mailbox) lists for `email`, as a user would read it there. */
-export async function latestMailLink(email: string, kind: "sign-in" | "invitation" = "sign-in"): Promise<string> {
+export async function latestMailLink(email: string, kind: "sign-in" | "invitation" = "sign-in", base = inject("baseUrl")): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const html = await (await fetch(`${inject("baseUrl")}/dev/mailbox`)).text();
+    const html = await (await fetch(`${base}/dev/mailbox`)).text();
     for (const item of html.split("<li").slice(1)) {
       if (!item.includes(email)) continue;
       const href = /<a href="([^"]+)" class="mail-link">/.exec(item)?.[1].replace(/&amp;/g, "&");
@@ -29,7 +29,7 @@ export async function signInWithBrowser(
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: /sign-in link/i }).click();
   await page.waitForURL(/\/signin\/check-email/);
-  await page.goto(await latestMailLink(email));
+  await page.goto(await latestMailLink(email, "sign-in", options.base));
   await page.waitForURL(/\/dashboard/);
   return { context, page };
 }

@@ -6,6 +6,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "@/lib/db/migrate-database";
 import { workspaceWithKey } from "../../support/admin";
+import { launchBrowser } from "../../support/browser";
+import { signInWithBrowser } from "../../support/sign-in";
 import { expectSuccess } from "../../support/envelope";
 import { startSteamReplay, type SteamReplay } from "../../support/steam-replay";
 import { createTestDatabase } from "../../support/test-database";
@@ -111,6 +113,29 @@ describe("npm start with LUDEX_SYNC=1 on an empty database", () => {
     expect(detail.snapshots.filter((s: any) => s.source === "steam-appreviews").map((s: any) => s.observedAt)).toEqual([tomorrow]);
     expect(detail.price).toMatchObject({ currentCents: 249, initialCents: 999, discountPercent: 75 });
   }, 180_000);
+
+  it("the dashboard's overview shows each source's freshness, readable at 1280 and 390 px", async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const width of [1280, 390]) {
+        const { context, page } = await signInWithBrowser(browser, `fresh-${width}@example.com`, { base: server.base, viewport: { width, height: 900 } });
+        await page.goto("/dashboard");
+        const table = page.getByTestId("freshness-table");
+        await table.waitFor();
+        // a header row and one row per source
+        expect(await table.getByRole("row").count()).toBe(9);
+        const reviews = table.getByRole("row").filter({ hasText: "/appreviews/{appId}" });
+        expect(await reviews.getByRole("cell").last().textContent()).toBe("fresh");
+        expect(await reviews.textContent()).toContain(today);
+        // the table scrolls inside its card on a phone instead of widening the page
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.locator("section", { has: page.getByRole("heading", { name: "Catalog freshness" }) }).screenshot({ path: `tests/.artifacts/dashboard-freshness-${width}.png` });
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it("a stale source warns every market answer (SOURCE_STALE), says why, and GET /status shows it", async () => {
     await sql.query("UPDATE sync_hosts SET paused_until = now() + interval '5 hours', pause_reason = '403' WHERE host = 'store'");
