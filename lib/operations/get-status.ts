@@ -13,6 +13,7 @@ const policySchema = z.object({ name: z.string(), requests: z.number().int(), wi
 
 const sourceStatusSchema = z
   .object({
+    name: z.string().meta({ description: "What it is, e.g. `Review totals`." }),
     source: z.string().meta({ description: "The id its figures carry in a game's `sources` and in history points, e.g. `steam-appreviews`." }),
     host: z.string(),
     endpoint: z.string(),

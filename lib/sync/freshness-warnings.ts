@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Warning } from "../api/envelope";
-import { readSyncState, SYNC_SOURCES, type SourceStatus, type SyncSourceId, type SyncState } from "./source-status";
+import { readSyncState, type SourceStatus, type SyncSourceId, type SyncState } from "./source-status";
 
 /**
  * The envelope warning of answers built from a stale source (the spec's "partially degraded data source"):
@@ -28,11 +28,11 @@ export function staleWarnings(state: SyncState): Warning[] {
   if (!state.active) return [];
   return (Object.entries(state.sources) as [SyncSourceId, SourceStatus][])
     .filter(([, s]) => s.stale)
-    .map(([id, s]) => ({ code: "SOURCE_STALE", message: describe(id, s) }));
+    .map(([, s]) => ({ code: "SOURCE_STALE", message: describe(s) }));
 }
 
-function describe(id: SyncSourceId, s: SourceStatus): string {
-  const what = SYNC_SOURCES[id].description.replace(/ \(.*\)\.$/, "").replace(/\.$/, "");
+function describe(s: SourceStatus): string {
+  const what = s.name;
   const last = s.lastSuccessAt ? `last refreshed ${minute(s.lastSuccessAt)}` : "never refreshed";
   const behind = s.behindSince ? `; due since ${minute(s.behindSince)}` : "";
   const why =

@@ -9,6 +9,8 @@ import type { TaskKind } from "./task-kinds";
  * not finished within its freshness window, or per-app work more than that far behind its schedule.
  */
 interface SourceSpec {
+  /** what people call it */
+  name: string;
   /** the id its figures carry in games.sources and snapshots */
   source: string;
   host: HostId;
@@ -22,23 +24,24 @@ interface SourceSpec {
 }
 
 export const SYNC_SOURCES = {
-  appList: spec("steam-applist", "api", "IStoreService/GetAppList/v1", "The store's games, their names and change hints (hourly; a full walk daily).", "applist", null, 6, true),
-  tagList: spec("steam-tags", "api", "IStoreService/GetTagList/v1", "Tag names (daily).", "taglist", null, 72, true),
-  storeDetails: spec("steam-store", "store", "/api/appdetails", "Store pages: names, companies, release dates, genres, platforms (when the page changes; weekly for hot titles, monthly for the rest).", "details", "details", 48, false),
-  prices: spec("steam-store", "store", "/api/appdetails?filters=price_overview", "Prices and discounts, 100 apps a call (daily, and when the price changes).", "prices", "prices", 48, false),
-  reviews: spec("steam-appreviews", "store", "/appreviews/{appId}", "Review totals, all languages and purchase types (hot titles daily, the rest weekly).", "reviews", "reviews", 48, false),
-  players: spec("steam-players", "api", "ISteamUserStats/GetNumberOfCurrentPlayers/v1", "Concurrent players at the moment of asking (hot titles daily, the rest weekly).", "players", "players", 48, false),
-  steamSpy: spec("steamspy", "steamspy", "api.php?request=all", "SteamSpy's owners ranges, peak CCU, review counts and prices of every app (daily).", "steamspy", null, 48, false),
-  steamSpyTags: spec("steamspy", "steamspy", "api.php?request=appdetails", "User tags with votes (weekly for hot titles, monthly for the rest).", "tags", "tags", 240, false),
+  appList: spec("App list", "steam-applist", "api", "IStoreService/GetAppList/v1", "The store's games, their names and change hints (hourly; a full walk daily).", "applist", null, 6, true),
+  tagList: spec("Tag list", "steam-tags", "api", "IStoreService/GetTagList/v1", "Tag names (daily).", "taglist", null, 72, true),
+  storeDetails: spec("Store pages", "steam-store", "store", "/api/appdetails", "Store pages: names, companies, release dates, genres, platforms (when the page changes; weekly for hot titles, monthly for the rest).", "details", "details", 48, false),
+  prices: spec("Prices and discounts", "steam-store", "store", "/api/appdetails?filters=price_overview", "Prices and discounts, 100 apps a call (daily, and when the price changes).", "prices", "prices", 48, false),
+  reviews: spec("Review totals", "steam-appreviews", "store", "/appreviews/{appId}", "Review totals, all languages and purchase types (hot titles daily, the rest weekly).", "reviews", "reviews", 48, false),
+  players: spec("Players", "steam-players", "api", "ISteamUserStats/GetNumberOfCurrentPlayers/v1", "Concurrent players at the moment of asking (hot titles daily, the rest weekly).", "players", "players", 48, false),
+  steamSpy: spec("SteamSpy pages", "steamspy", "steamspy", "api.php?request=all", "SteamSpy's owners ranges, peak CCU, review counts and prices of every app (daily).", "steamspy", null, 48, false),
+  steamSpyTags: spec("SteamSpy tags", "steamspy", "steamspy", "api.php?request=appdetails", "User tags with votes (weekly for hot titles, monthly for the rest).", "tags", "tags", 240, false),
 } satisfies Record<string, SourceSpec>;
 
 export type SyncSourceId = keyof typeof SYNC_SOURCES;
 
-function spec(source: string, host: HostId, endpoint: string, description: string, job: JobId, kind: TaskKind | null, staleAfterHours: number, needsKey: boolean): SourceSpec {
-  return { source, host, endpoint, description, job, kind, staleAfterHours, needsKey };
+function spec(name: string, source: string, host: HostId, endpoint: string, description: string, job: JobId, kind: TaskKind | null, staleAfterHours: number, needsKey: boolean): SourceSpec {
+  return { name, source, host, endpoint, description, job, kind, staleAfterHours, needsKey };
 }
 
 export interface SourceStatus {
+  name: string;
   source: string;
   host: string;
   endpoint: string;
@@ -87,6 +90,7 @@ export async function readSyncState(pool: Pick<pg.Pool, "query">, counts: boolea
     const count = s.kind ? tally.get(s.kind) : undefined;
     const configured = !s.needsKey || keyed || Boolean(job?.last_success_at);
     sources[id] = {
+      name: s.name,
       source: s.source,
       host: HOST_NAMES[s.host],
       endpoint: s.endpoint,

@@ -124,7 +124,7 @@ describe("npm start with LUDEX_SYNC=1 on an empty database", () => {
         await table.waitFor();
         // a header row and one row per source
         expect(await table.getByRole("row").count()).toBe(9);
-        const reviews = table.getByRole("row").filter({ hasText: "/appreviews/{appId}" });
+        const reviews = table.getByRole("row").filter({ hasText: "Review totals" });
         expect(await reviews.getByRole("cell").last().textContent()).toBe("fresh");
         // refreshed today, or "tomorrow" by the shifted clock of the second-day pass above
         expect(await reviews.textContent()).toMatch(new RegExp(`${today}|${tomorrow}`));

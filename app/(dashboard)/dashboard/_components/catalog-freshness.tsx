@@ -33,7 +33,10 @@ export async function CatalogFreshness() {
                 {Object.entries(state.sources).map(([id, source]) => (
                   <tr key={id}>
                     <th scope="row">
-                      {source.endpoint} <span className="muted small">({source.host})</span>
+                      {source.name}
+                      <span className="muted small endpoint">
+                        {source.host} {source.endpoint}
+                      </span>
                     </th>
                     <td>{formatDateTime(source.lastSuccessAt)}</td>
                     <td>{source.appsDue === null ? "-" : formatNumber(source.appsDue)}</td>
