@@ -13,7 +13,7 @@ export const getGameHistory = withFreshness(defineOperation({
   id: "getGameHistory",
   method: "GET",
   path: "/games/{appId}/history",
-  summary: "Snapshot history of one game",
+  summary: "History of one game (a point a day where the sync runs)",
   description:
     "One game's observations over time, by measure family (reviews, owners, CCU, players, price and discount), each point dated and labelled with its source: the bundled snapshots (Steam review statistics as of 2018-07-01, SteamSpy of 2023-02-04 and 2025-01-01) and, where the sync runs, a point a day (hot titles) or a week (the rest) from Steam's own review totals (`steam-appreviews`), store prices (`steam-store`), concurrent players (`steam-players`) and SteamSpy's daily pages (`steamspy`). `from`/`to` bound the window and `step` thins it to the last observation of each week or month per source. A source that collects a measure but lacked it that day gives a `null` point: gaps stay gaps, nothing is carried forward or zeroed. `deltas` list each change of a measure since the same collector's previous observation (a collector's first is compared with the latest of another, flagged `sameCollector: false`: counting may differ). `discounts` are the sales seen, each start and end bounded by the observations around it. Owners are SteamSpy's estimate (a range), the rest observed. `estimates` gives the estimated sales and revenue as of each review observation. Owners, CCU, players and estimates are locked in the anonymous preview.",
   group: "Games",

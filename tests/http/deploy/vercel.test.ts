@@ -134,7 +134,7 @@ describe.skipIf(!runnable)("the built app with VERCEL=1 on a read-only repositor
     const purged = await fetch(`${base}/api/cron/purge`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     expect(purged.status).toBe(200);
     expect(await purged.json()).toEqual({
-      purged: { signInTokens: expect.any(Number), outboxMail: expect.any(Number), cliDeviceCodes: expect.any(Number), oauthCodes: expect.any(Number) },
+      purged: { signInTokens: expect.any(Number), outboxMail: expect.any(Number), cliDeviceCodes: expect.any(Number), oauthCodes: expect.any(Number), syncRuns: expect.any(Number) },
       // refunds queued in Redis while the database was down (none here; tests/http/refund-recovery.test.ts has some)
       refunds: { settled: 0, waiting: 0 },
     });
