@@ -59,8 +59,8 @@ export async function budgetedRequest<T>(ctx: SyncContext, hosts: HostId[], atte
     if (n > 1) tally.retries++;
     try {
       const result = await attempt();
-      if (strikesSeen.has(main)) {
-        strikesSeen.delete(main);
+      if (!knownClear.has(main)) {
+        knownClear.add(main);
         await clearStrikes(ctx.db, main);
       }
       return result;
@@ -76,13 +76,16 @@ export async function budgetedRequest<T>(ctx: SyncContext, hosts: HostId[], atte
   }
 }
 
-/** Hosts this process saw a 429 from: its next good answer there ends the run of strikes. */
-const strikesSeen = new Set<HostId>();
+/**
+ * Hosts whose run of 429s this process has ended (or seen none of since it ended one): the first good answer in a
+ * process, and the first after a 429, clears the strikes every process shares (a cron tick is a new process each time).
+ */
+const knownClear = new Set<HostId>();
 
 async function reactTo(ctx: SyncContext, host: HostId, failure: SourceFailure) {
   if (failure.type === "throttled") {
     ctx.report.host(host).throttles++;
-    strikesSeen.add(host);
+    knownClear.delete(host);
     const seconds = await throttleHost(ctx.db, host, ctx.config.budgets[host]);
     ctx.report.error(`${failure.message}: ${host} rests ${Math.round(seconds)} s`);
     throw new HostPaused(host, seconds * 1000, "429");

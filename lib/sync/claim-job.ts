@@ -38,6 +38,7 @@ export async function saveJobCursor(db: SyncDb, owner: string, id: JobId, cursor
 }
 
 export interface JobEnd {
+  /** the place to keep; undefined keeps the one saved last (a failed walk resumes where it was) */
   cursor: unknown;
   /** seconds until the job is due again */
   dueIn: number;
@@ -47,11 +48,11 @@ export interface JobEnd {
 
 export async function finishJob(db: SyncDb, owner: string, id: JobId, end: JobEnd): Promise<void> {
   await db.pool.query(
-    `UPDATE sync_jobs SET lease_owner = NULL, lease_until = NULL, cursor = $3::jsonb, due_at = ${db.now} + make_interval(secs => $4),
+    `UPDATE sync_jobs SET lease_owner = NULL, lease_until = NULL, cursor = CASE WHEN $6 THEN cursor ELSE $3::jsonb END, due_at = ${db.now} + make_interval(secs => $4),
        last_success_at = CASE WHEN $5::text IS NULL THEN ${db.now} ELSE last_success_at END,
        last_error = coalesce($5, last_error), last_error_at = CASE WHEN $5::text IS NULL THEN last_error_at ELSE ${db.now} END
      WHERE id = $1 AND lease_owner = $2`,
-    [id, owner, JSON.stringify(end.cursor), end.dueIn, end.error],
+    [id, owner, JSON.stringify(end.cursor ?? null), end.dueIn, end.error, end.cursor === undefined],
   );
 }
 

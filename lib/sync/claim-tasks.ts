@@ -47,7 +47,8 @@ export interface Completion {
 }
 
 /**
- * A fetched task's next due date: now if its hint moved while it was fetched (a new change), else by the
+ * A fetched task's next due date: now if its hint moved while it was fetched (a new change; a first hint recorded
+ * meanwhile is not one, there being nothing to compare it with), else by the
  * game's tier as it stands after the write (task-schedule.ts `hotSql`): the hot or the tail interval of the kind.
  */
 export async function completeTask(client: pg.ClientBase, ctx: ScheduleContext, task: ClaimedTask, done: Completion): Promise<void> {
@@ -56,9 +57,9 @@ export async function completeTask(client: pg.ClientBase, ctx: ScheduleContext, 
   await client.query(
     `UPDATE sync_tasks t SET lease_owner = NULL, lease_until = NULL, failures = 0, last_error = NULL,
        last_success_at = ${db.now}, last_outcome = $4, payload_digest = $6, fetched_hint = $7::bigint,
-       priority = CASE WHEN t.hint > coalesce($7::bigint, -1) THEN ${PRIORITY.changed} WHEN $5 THEN ${PRIORITY.dormant}
+       priority = CASE WHEN $7::bigint IS NOT NULL AND t.hint > $7::bigint THEN ${PRIORITY.changed} WHEN $5 THEN ${PRIORITY.dormant}
          WHEN h.hot THEN ${PRIORITY.hot} ELSE ${PRIORITY.tail} END,
-       due_at = ${db.now} + make_interval(days => CASE WHEN t.hint > coalesce($7::bigint, -1) THEN 0 WHEN $5 THEN ${DORMANT_DAYS}
+       due_at = ${db.now} + make_interval(days => CASE WHEN $7::bigint IS NOT NULL AND t.hint > $7::bigint THEN 0 WHEN $5 THEN ${DORMANT_DAYS}
          WHEN h.hot THEN ${days.hot} ELSE ${days.tail} END)
      FROM (SELECT coalesce((SELECT ${hotSql(hot, day)} FROM games g WHERE g.app_id = $1), false) AS hot) h
      WHERE t.app_id = $1 AND t.kind = $2 AND t.lease_owner = $3`,

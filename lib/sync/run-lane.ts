@@ -43,12 +43,14 @@ const KEYED = new Set<JobId>(["applist", "taglist"]);
 const JOB_CHECK_MS = 10_000;
 const IDLE_POLL_MS = 30_000;
 const OTHERS_BUSY_POLL_MS = 500;
+const BUSY_POLL_MS = 1_000;
 /** how long a one-off pass waits out a 429's cool-down; a 403's hours end the lane */
 const ONCE_MAX_PAUSE_MS = 15 * 60_000;
 
 export async function runLane(ctx: SyncContext, clients: SourceClients, lane: Lane, control: LaneControl): Promise<void> {
   const inflight = new Set<Promise<void>>();
   const buffer: ClaimedTask[] = [];
+  // lastJobCheck: when the walks were last found not due (0: look now)
   const state = { pausedUntil: 0, troubledUntil: 0, lastJobCheck: 0 };
   while (!control.draining()) {
     const now = Date.now();
@@ -65,12 +67,14 @@ export async function runLane(ctx: SyncContext, clients: SourceClients, lane: La
     const work = await nextWork(ctx, clients, lane, buffer, state).catch((error: unknown) => troubled(ctx, state, error));
     if (!work) {
       if (inflight.size > 0) {
-        await Promise.race(inflight);
+        // what is in flight may be a walk waiting a minute for its next page: look for tasks again meanwhile
+        await Promise.race([...inflight, control.pause(BUSY_POLL_MS)]);
         continue;
       }
       control.busy.delete(lane.host);
       if (control.waitsForWork) await control.pause(IDLE_POLL_MS);
       else if (control.busy.size > 0) await control.pause(OTHERS_BUSY_POLL_MS);
+      else if (state.lastJobCheck > 0) state.lastJobCheck = 0; // a last look at the walks before the lane ends
       else break;
       continue;
     }
@@ -94,12 +98,13 @@ type Work = () => Promise<void>;
 
 async function nextWork(ctx: SyncContext, clients: SourceClients, lane: Lane, buffer: ClaimedTask[], state: { lastJobCheck: number }): Promise<Work | null> {
   if (Date.now() - state.lastJobCheck > JOB_CHECK_MS) {
-    state.lastJobCheck = Date.now();
     for (const job of lane.jobs) {
       if (KEYED.has(job) && !ctx.config.apiKey) continue;
       const claimed = await claimJob<unknown>(ctx.db, ctx.owner, job);
+      // another walk of the lane may be due too: look again at the next call, not in 10 s
       if (claimed) return () => runJob(ctx, clients, job, claimed.cursor);
     }
+    state.lastJobCheck = Date.now();
   }
   if (buffer.length === 0) buffer.push(...(await claimTasks(ctx.db, ctx.owner, lane.host, ctx.config.concurrency * 2)));
   const head = buffer.shift();
@@ -130,7 +135,8 @@ async function runJob(ctx: SyncContext, clients: SourceClients, job: JobId, curs
     if (error instanceof SourceFailure) {
       ctx.report.tally(job).failed++;
       ctx.report.error(error.message, job);
-      await finishJob(ctx.db, ctx.owner, job, { cursor, dueIn: error.type === "rejected" ? 3600 : 900, error: error.message });
+      // the place saved after the last good page stays: the retry goes on from there
+      await finishJob(ctx.db, ctx.owner, job, { cursor: undefined, dueIn: error.type === "rejected" ? 3600 : 900, error: error.message });
       return;
     }
     await releaseJob(ctx.db, ctx.owner, job).catch(() => undefined);

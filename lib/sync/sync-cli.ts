@@ -66,9 +66,12 @@ function progressPrinter() {
   };
 }
 
-main().catch((error: unknown) => {
-  const usage = error instanceof UsageError || Boolean((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"));
-  const message = usage ? `${(error as Error).message}\n${USAGE}`.trim() : isConnectionFault(error) ? describeConnectionFault(error) : (error as Error).message;
-  console.error(message);
-  process.exitCode = usage ? 2 : 1;
-});
+main()
+  .catch((error: unknown) => {
+    const usage = error instanceof UsageError || Boolean((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"));
+    const message = usage ? `${(error as Error).message}\n${USAGE}`.trim() : isConnectionFault(error) ? describeConnectionFault(error) : (error as Error).message;
+    console.error(message);
+    process.exitCode = usage ? 2 : 1;
+  })
+  // everything is closed by now; Prisma's WebAssembly schema engine (the migration check) leaves a 10 s timer behind
+  .finally(() => process.exit());

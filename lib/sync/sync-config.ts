@@ -113,11 +113,14 @@ function clockShift(env: Env): number {
 }
 
 /**
- * The gap between two requests to a host: the window spread evenly over its requests, half a percent wider so
- * that arrival jitter at the far end cannot fit one request more into any window (docs/sync.md "Budgets").
+ * The gap between two requests to a host: the window spread evenly over its requests, widened by half a percent
+ * of the window and at least a quarter of a second, so that the jitter of arrivals (a first request's connection,
+ * a busy event loop) cannot fit one request more into any window (docs/sync.md "Budgets").
  */
+export const ARRIVAL_MARGIN_SECONDS = 0.25;
+
 export function slotSeconds(budget: Budget): number {
-  return (budget.windowSeconds / budget.requests) * 1.005;
+  return (budget.windowSeconds + Math.max(budget.windowSeconds * 0.005, ARRIVAL_MARGIN_SECONDS)) / budget.requests;
 }
 
 /**

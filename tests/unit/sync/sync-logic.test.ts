@@ -32,12 +32,16 @@ describe("mayReplace: a field never takes an older observation", () => {
 });
 
 describe("budgets", () => {
-  it("defaults are the sources' rules, spaced half a percent wider than the window allows", () => {
+  it("defaults are the sources' rules, slots spaced wider than the window needs by half a percent, at least 0.25 s", () => {
     expect(syncConfig({}).budgets).toEqual(DEFAULT_BUDGETS);
     expect(slotSeconds(DEFAULT_BUDGETS.store)).toBeCloseTo(1.5075, 6);
-    // 200 slots span more than the 300 s window: no window holds a 201st request
-    expect(slotSeconds(DEFAULT_BUDGETS.store) * 200).toBeGreaterThan(300);
-    expect(slotSeconds(DEFAULT_BUDGETS.store) * 199).toBeLessThan(300 * 1.0);
+    // 200 slots span more than the 300 s window by 1.5 s: no window holds a 201st request, even a little late
+    expect(slotSeconds(DEFAULT_BUDGETS.store) * 200 - 300).toBeCloseTo(1.5, 6);
+    // the store's budget is used to within 1%
+    expect(300 / slotSeconds(DEFAULT_BUDGETS.store)).toBeGreaterThan(198);
+    // a short window gets the quarter second: SteamSpy's 1 a second is 1 per 1.25 s
+    expect(slotSeconds(DEFAULT_BUDGETS.steamspy)).toBeCloseTo(1.25, 6);
+    expect(slotSeconds(DEFAULT_BUDGETS.steamspyAll)).toBeCloseTo(60.3, 6);
   });
   it("LUDEX_SYNC_BUDGETS overrides some hosts; a bad value stops the sync naming what is wrong", () => {
     const config = syncConfig({ LUDEX_SYNC_BUDGETS: '{"store":{"requests":100,"windowSeconds":300}}' });
