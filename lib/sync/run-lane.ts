@@ -51,7 +51,7 @@ export async function runLane(ctx: SyncContext, clients: SourceClients, lane: La
   const inflight = new Set<Promise<void>>();
   const buffer: ClaimedTask[] = [];
   // lastJobCheck: when the walks were last found not due (0: look now)
-  const state = { pausedUntil: 0, troubledUntil: 0, lastJobCheck: 0 };
+  const state = { pausedUntil: 0, troubledUntil: 0, lastJobCheck: 0, lookedAgain: false };
   while (!control.draining()) {
     const now = Date.now();
     const waitUntil = Math.max(state.pausedUntil, state.troubledUntil);
@@ -74,11 +74,15 @@ export async function runLane(ctx: SyncContext, clients: SourceClients, lane: La
       control.busy.delete(lane.host);
       if (control.waitsForWork) await control.pause(IDLE_POLL_MS);
       else if (control.busy.size > 0) await control.pause(OTHERS_BUSY_POLL_MS);
-      else if (state.lastJobCheck > 0) state.lastJobCheck = 0; // a last look at the walks before the lane ends
-      else break;
+      else if (!state.lookedAgain) {
+        // a last look at the walks before the lane ends (they are checked every 10 s only)
+        state.lookedAgain = true;
+        state.lastJobCheck = 0;
+      } else break;
       continue;
     }
     control.busy.add(lane.host);
+    state.lookedAgain = false;
     const running: Promise<void> = work()
       .catch((error: unknown) => {
         if (error instanceof HostPaused) {

@@ -67,6 +67,8 @@ describe("SteamSpy's request=all budget (1 page per 4 s)", () => {
 
   it("uses its budget: after a page that takes no time to write, the next follows by the window", () => {
     const [, afterSmallPage] = budgetUse(pages, ALL).gapsMs;
-    expect(afterSmallPage).toBeLessThan(ALL.windowSeconds * 1000 * 1.1 + JITTER_MS);
+    // a page also takes a slot of SteamSpy's 1 a second (slots 1.25 s apart), which the new apps' tag fetches in
+    // flight (up to 4) may have reserved first: the page waits at most a few of those slots beyond its window
+    expect(afterSmallPage).toBeLessThan(ALL.windowSeconds * 1000 * 1.25);
   });
 });
