@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { blockHost, clearStrikes, pausedState, reserveSlot, throttleHost } from "./host-budget";
 import { SourceFailure } from "./sources/fetch-json";
-import type { HostId, SyncConfig } from "./sync-config";
+import { slotSeconds, type HostId, type SyncConfig } from "./sync-config";
 import type { SyncDb } from "./sync-db";
 import type { SyncReport } from "./sync-report";
 import type { DerivedChanges } from "./derived-refresh";
@@ -51,6 +51,7 @@ export const MAX_ATTEMPTS = 3;
  * and a 403 blocks the host for every process, and the request ends with HostPaused.
  */
 export async function budgetedRequest<T>(ctx: SyncContext, hosts: HostId[], attempt: () => Promise<T>): Promise<T> {
+  // the host the request goes to (SteamSpy's `all` is listed first: it is the stricter budget of the same host)
   const main = hosts[hosts.length - 1];
   for (let n = 1; ; n++) {
     await takeSlots(ctx, hosts);
@@ -98,20 +99,37 @@ async function reactTo(ctx: SyncContext, host: HostId, failure: SourceFailure) {
   }
 }
 
+/**
+ * One host at a time, the strictest first (SteamSpy's `all` before its 1 a second), so a slot is reserved only
+ * when it is about to be used; then this process's own spacing (`spaceSends`).
+ */
 async function takeSlots(ctx: SyncContext, hosts: HostId[]) {
-  let wait = 0;
   for (const host of hosts) {
     const grant = await reserveSlot(ctx.db, host, ctx.config.budgets[host]);
     if (!grant.granted) throw new HostPaused(host, grant.pausedForMs, grant.reason);
-    wait = Math.max(wait, grant.waitMs);
-  }
-  if (wait <= 0) return;
-  await sleep(wait, undefined, { signal: ctx.signal });
-  // another process may have been told to slow down while this one waited for its slot
-  for (const host of hosts) {
+    if (grant.waitMs <= 0) continue;
+    await sleep(grant.waitMs, undefined, { signal: ctx.signal });
+    // another process may have been told to slow down while this one waited for its slot
     const state = await pausedState(ctx.db, host);
     if (!state.granted) throw new HostPaused(host, state.pausedForMs, state.reason);
   }
+  await spaceSends(ctx, hosts);
+}
+
+/** When this process last sent to each host (milliseconds, its own clock). */
+const lastSent = new Map<HostId, number>();
+
+/**
+ * The database's slots space reservations; a request leaves later than its slot by a varying amount (a timer
+ * firing late on a busy event loop, the pause check), and two of a process's requests could then arrive closer
+ * than a slot apart. Each send also waits a slot after this process's previous send to the host; the time is
+ * taken before sleeping, so requests in flight leave in turn.
+ */
+async function spaceSends(ctx: SyncContext, hosts: HostId[]) {
+  const now = Date.now();
+  const at = Math.max(now, ...hosts.map((host) => (lastSent.get(host) ?? 0) + slotSeconds(ctx.config.budgets[host]) * 1000));
+  for (const host of hosts) lastSent.set(host, at);
+  if (at > now) await sleep(at - now, undefined, { signal: ctx.signal });
 }
 
 /** 1x, 2x, 4x the base, with up to a quarter more at random so that workers do not retry in step. */
