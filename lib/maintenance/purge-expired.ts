@@ -14,8 +14,12 @@ const PURGES: ReadonlyArray<{ name: string; sql: string }> = [
   // A day after expiry: until then a late poll still gets `expired_token` rather than an unknown code.
   { name: "cliDeviceCodes", sql: "DELETE FROM device_authorizations WHERE expires_at < now() - interval '1 day'" },
   { name: "oauthCodes", sql: "DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'" },
-  // a cron tick every 5 minutes is 288 runs a day: a month of reports is enough to see how the sync went
-  { name: "syncRuns", sql: "DELETE FROM sync_runs WHERE started_at < now() - interval '30 days'" },
+  // a cron tick every 5 minutes is 288 runs a day: a month of finished reports is enough to see how the sync went
+  // (a worker's run lasts as long as the worker; the latest run always stays: status reads whether the sync ran)
+  {
+    name: "syncRuns",
+    sql: "DELETE FROM sync_runs WHERE finished_at < now() - interval '30 days' AND id < (SELECT max(id) FROM sync_runs)",
+  },
 ];
 
 /** Deletes what has expired; returns how many rows each purge removed. */

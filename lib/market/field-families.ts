@@ -30,13 +30,15 @@ export function familyOf(column: string): Family | undefined {
 }
 
 /**
- * Two sources observing the same family on the same day: the later in each list wins (Steam's own answer over
- * SteamSpy's copy of it; the store page over the app list's bare name). Sources not listed rank lowest.
+ * Sources that observe the same family, lowest rank first: Steam's own answer over SteamSpy's copy of it, the
+ * store page over the app list's bare name. A lower-ranked source replaces a higher-ranked observation only once
+ * that one is older than `keepDays` (the higher source's own refresh interval, with a day to spare): otherwise
+ * SteamSpy's daily walk would overwrite, six days in seven, the review totals Steam gives weekly.
  */
-const SAME_DAY_ORDER: Partial<Record<Family, string[]>> = {
-  catalog: ["steamspy", "steam-applist", "steam-store"],
-  price: ["steamspy", "steam-store"],
-  reviews: ["steamspy", "steam-appreviews"],
+const RANKS: Partial<Record<Family, { order: string[]; keepDays: number }>> = {
+  catalog: { order: ["steamspy", "steam-applist", "steam-store"], keepDays: 31 },
+  price: { order: ["steamspy", "steam-store"], keepDays: 2 },
+  reviews: { order: ["steamspy", "steam-appreviews"], keepDays: 8 },
 };
 
 export interface SourceTag {
@@ -44,10 +46,19 @@ export interface SourceTag {
   observedAt: string;
 }
 
-/** Whether an observation of `family` may replace what is stored: never an older day, and on the same day only a source ranked as high. */
+/**
+ * Whether an observation of `family` may replace what is stored: never one of an older day; a source ranked as
+ * high or higher from that day on; a lower-ranked source only once the stored observation is `keepDays` old.
+ * Sources not ranked (the bundled snapshots) rank lowest.
+ */
 export function mayReplace(family: Family, stored: SourceTag | undefined | null, incoming: SourceTag): boolean {
   if (!stored) return true;
-  if (incoming.observedAt !== stored.observedAt) return incoming.observedAt > stored.observedAt;
-  const order = SAME_DAY_ORDER[family] ?? [];
-  return order.indexOf(incoming.source) >= order.indexOf(stored.source);
+  if (incoming.observedAt < stored.observedAt) return false;
+  const rank = RANKS[family];
+  if (!rank || rank.order.indexOf(incoming.source) >= rank.order.indexOf(stored.source)) return true;
+  return incoming.observedAt > stored.observedAt && daysBetween(stored.observedAt, incoming.observedAt) > rank.keepDays;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 }

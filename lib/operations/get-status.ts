@@ -4,7 +4,7 @@ import { ANONYMOUS_PREVIEW, CREDIT_PRICES } from "../access/plans";
 import { defineOperation } from "../api/operation";
 import { getPool, getPrisma } from "../db/prisma-client";
 import { rememberFreshness } from "../sync/freshness-warnings";
-import { readSyncState } from "../sync/source-status";
+import { readSyncState, SYNC_SOURCES, type SyncSourceId } from "../sync/source-status";
 import { rateLimiterHealth } from "../metering/rate-limit";
 import { workspaceStatus } from "../metering/workspace-status";
 
@@ -35,7 +35,13 @@ const sourceStatusSchema = z
 const syncSchema = z
   .object({
     active: z.boolean().meta({ description: "`false`: no sync has run on this deployment; the catalog is the bundled snapshots, each field dated in `sources`." }),
-    lastRun: z.object({ mode: z.string(), startedAt: z.string(), finishedAt: z.string().nullable() }).nullable(),
+    lastRun: z
+      .object({
+        mode: z.enum(["worker", "server", "once", "cron"]).meta({ description: "`npm run sync`, `LUDEX_SYNC=1 npm start`, `--once`, the Vercel cron." }),
+        startedAt: z.string(),
+        finishedAt: z.string().nullable().meta({ description: "`null` while it runs (a worker's run lasts as long as the worker)." }),
+      })
+      .nullable(),
   })
   .meta({ id: "SyncState" });
 
@@ -97,10 +103,9 @@ const statusSchema = z
       tags: z.number().int(),
       lastIngestedAt: z.string().nullable().meta({ description: "When the last ingestion finished." }),
       sync: syncSchema,
-      sources: z.record(z.string(), sourceStatusSchema).meta({
-        description:
-          "Each source the sync keeps fresh (`appList`, `tagList`, `storeDetails`, `prices`, `reviews`, `players`, `steamSpy`, `steamSpyTags`). Answers built while one is `stale` carry a `SOURCE_STALE` warning.",
-      }),
+      sources: z
+        .object(Object.fromEntries(Object.keys(SYNC_SOURCES).map((id) => [id, sourceStatusSchema])) as Record<SyncSourceId, typeof sourceStatusSchema>)
+        .meta({ description: "Each source the sync keeps fresh. While one is `stale`, every market-data answer carries a `SOURCE_STALE` warning naming it." }),
     }),
   })
   .meta({ id: "Status" });

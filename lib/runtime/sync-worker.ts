@@ -6,8 +6,8 @@ import { runSync } from "../sync/sync-engine";
 import { formatProgress } from "../sync/sync-output";
 
 /**
- * LUDEX_SYNC=1 with `npm start`: the sync worker runs in the launcher, beside the server it started (its own
- * process, so the server's answers never wait on the sync's parsing and writes), with its own small pool.
+ * LUDEX_SYNC=1 with `npm start`: the sync worker runs in the launcher, beside the server it started (another
+ * process than the server's, so its parsing never holds the server's event loop), with its own small pool.
  * Returns the function that stops it: leases handed back, the run's report stored.
  */
 export async function startSyncWorker(databaseUrl: string, log: (message: string) => void): Promise<() => Promise<void>> {

@@ -1,34 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { blockHost, clearStrikes, pausedState, reserveSlot, throttleHost } from "./host-budget";
 import { SourceFailure } from "./sources/fetch-json";
-import { slotSeconds, type HostId, type SyncConfig } from "./sync-config";
-import type { SyncDb } from "./sync-db";
-import type { SyncReport } from "./sync-report";
-import type { DerivedChanges } from "./derived-refresh";
-import type { TagNames } from "./tag-names";
-import type { HotThresholds } from "./task-schedule";
-
-/** What the sync's work needs: the database, the settings, the run's report and stop signal, its day and tiers. */
-export interface SyncContext {
-  db: SyncDb;
-  config: SyncConfig;
-  report: SyncReport;
-  signal: AbortSignal;
-  /** the sync's current day, YYYY-MM-DD (observation day of everything fetched) */
-  day: string;
-  /** a name for this process's leases */
-  owner: string;
-  /** the hot tier's thresholds in force */
-  hot: HotThresholds;
-  /** games whose derived rows wait to be recomputed */
-  derived: DerivedChanges;
-  /** tag names to ids */
-  tagNames: TagNames;
-  /** the run is winding down: walks stop at their next page, nothing new is claimed */
-  draining: () => boolean;
-  /** new work was queued (new apps, raised hints): idle lanes look again now */
-  wake: () => void;
-}
+import { slotSeconds, type HostId } from "./sync-config";
+import type { SyncContext } from "./sync-context";
 
 /** The host is resting (a 429's cool-down, a 403's block): the work is handed back, not failed. */
 export class HostPaused extends Error {
@@ -101,19 +75,24 @@ async function reactTo(ctx: SyncContext, host: HostId, failure: SourceFailure) {
 
 /**
  * One host at a time, the strictest first (SteamSpy's `all` before its 1 a second), so a slot is reserved only
- * when it is about to be used; then this process's own spacing (`spaceSends`).
+ * when it is about to be used; then this process's own spacing (`spaceSends`); last, whether another process was
+ * told to slow down meanwhile (the check right before the send).
  */
 async function takeSlots(ctx: SyncContext, hosts: HostId[]) {
+  let waited = false;
   for (const host of hosts) {
     const grant = await reserveSlot(ctx.db, host, ctx.config.budgets[host]);
     if (!grant.granted) throw new HostPaused(host, grant.pausedForMs, grant.reason);
     if (grant.waitMs <= 0) continue;
+    waited = true;
     await sleep(grant.waitMs, undefined, { signal: ctx.signal });
-    // another process may have been told to slow down while this one waited for its slot
+  }
+  waited = (await spaceSends(ctx, hosts)) || waited;
+  if (!waited) return; // the reservation itself just found the hosts unpaused
+  for (const host of hosts) {
     const state = await pausedState(ctx.db, host);
     if (!state.granted) throw new HostPaused(host, state.pausedForMs, state.reason);
   }
-  await spaceSends(ctx, hosts);
 }
 
 /** When this process last sent to each host (milliseconds, its own clock). */
@@ -125,11 +104,13 @@ const lastSent = new Map<HostId, number>();
  * than a slot apart. Each send also waits a slot after this process's previous send to the host; the time is
  * taken before sleeping, so requests in flight leave in turn.
  */
-async function spaceSends(ctx: SyncContext, hosts: HostId[]) {
+async function spaceSends(ctx: SyncContext, hosts: HostId[]): Promise<boolean> {
   const now = Date.now();
   const at = Math.max(now, ...hosts.map((host) => (lastSent.get(host) ?? 0) + slotSeconds(ctx.config.budgets[host]) * 1000));
   for (const host of hosts) lastSent.set(host, at);
-  if (at > now) await sleep(at - now, undefined, { signal: ctx.signal });
+  if (at <= now) return false;
+  await sleep(at - now, undefined, { signal: ctx.signal });
+  return true;
 }
 
 /** 1x, 2x, 4x the base, with up to a quarter more at random so that workers do not retry in step. */

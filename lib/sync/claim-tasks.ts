@@ -48,23 +48,27 @@ export interface Completion {
 
 /**
  * A fetched task's next due date: now if its hint moved while it was fetched (a new change; a first hint recorded
- * meanwhile is not one, there being nothing to compare it with), else by the
- * game's tier as it stands after the write (task-schedule.ts `hotSql`): the hot or the tail interval of the kind.
+ * meanwhile is not one, there being nothing to compare it with), else by the game's tier as it stands after the
+ * write (task-schedule.ts `hotSql`): the start of the day the hot or the tail interval of the kind later (UTC), so
+ * a daily series gets its point every calendar day however late in the day the last one was fetched. False when
+ * the lease was lost (a slow worker whose task was taken over): the caller rolls its write back.
  */
-export async function completeTask(client: pg.ClientBase, ctx: ScheduleContext, task: ClaimedTask, done: Completion): Promise<void> {
+export async function completeTask(client: pg.ClientBase, ctx: ScheduleContext, task: ClaimedTask, done: Completion): Promise<boolean> {
   const { db, owner, hot, day } = ctx;
   const days = TASK_KINDS[task.kind].days;
-  await client.query(
+  const result = await client.query(
     `UPDATE sync_tasks t SET lease_owner = NULL, lease_until = NULL, failures = 0, last_error = NULL,
        last_success_at = ${db.now}, last_outcome = $4, payload_digest = $6, fetched_hint = $7::bigint,
        priority = CASE WHEN $7::bigint IS NOT NULL AND t.hint > $7::bigint THEN ${PRIORITY.changed} WHEN $5 THEN ${PRIORITY.dormant}
          WHEN h.hot THEN ${PRIORITY.hot} ELSE ${PRIORITY.tail} END,
-       due_at = ${db.now} + make_interval(days => CASE WHEN $7::bigint IS NOT NULL AND t.hint > $7::bigint THEN 0 WHEN $5 THEN ${DORMANT_DAYS}
-         WHEN h.hot THEN ${days.hot} ELSE ${days.tail} END)
+       due_at = CASE WHEN $7::bigint IS NOT NULL AND t.hint > $7::bigint THEN ${db.now}
+         ELSE (date_trunc('day', ${db.now} AT TIME ZONE 'UTC') + make_interval(days => CASE WHEN $5 THEN ${DORMANT_DAYS}
+           WHEN h.hot THEN ${days.hot} ELSE ${days.tail} END)) AT TIME ZONE 'UTC' END
      FROM (SELECT coalesce((SELECT ${hotSql(hot, day)} FROM games g WHERE g.app_id = $1), false) AS hot) h
      WHERE t.app_id = $1 AND t.kind = $2 AND t.lease_owner = $3`,
     [task.appId, task.kind, owner, done.outcome, done.dormant, done.digest, task.hint],
   );
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** What completion needs to know beyond the task: whose lease, the day, and the tier thresholds in force. */

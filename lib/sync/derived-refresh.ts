@@ -8,12 +8,16 @@ import type { SyncDb } from "./sync-db";
  * What the sync's writes leave to recompute: the game_metrics rows of changed games (aggregates, cohorts and
  * comparisons read them), tag counts when tags changed, company names when developers or publishers did.
  * Collected as writes happen and flushed every few seconds and at the end of a run, so a cohort never lags a
- * detail for long and the work is done once per batch, not once per game.
+ * detail for long and the work is done once per batch, not once per game. Tag counts and company names are
+ * recomputed over the whole catalog, so at most once a minute (and at the end of a run).
  */
+const WHOLE_CATALOG_MS = 60_000;
+
 export class DerivedChanges {
   private apps = new Set<number>();
   private tags = false;
   private companies = false;
+  private wholeCatalogAt = 0;
 
   note(appId: number, changed: Family[], created: boolean) {
     if (changed.length === 0 && !created) return;
@@ -22,16 +26,16 @@ export class DerivedChanges {
     if (created || changed.includes("catalog")) this.companies = true;
   }
 
-  get pending(): number {
-    return this.apps.size;
-  }
-
-  async flush(db: SyncDb): Promise<number> {
+  /** `final`: the run's last flush, which also does what waits for the minute. */
+  async flush(db: SyncDb, final = false): Promise<number> {
     const apps = [...this.apps];
-    const { tags, companies } = this;
+    const whole = final || Date.now() - this.wholeCatalogAt >= WHOLE_CATALOG_MS;
+    const tags = this.tags && whole;
+    const companies = this.companies && whole;
     this.apps = new Set();
-    this.tags = this.companies = false;
-    if (apps.length === 0) return 0;
+    if (whole) this.tags = this.companies = false;
+    if (tags || companies) this.wholeCatalogAt = Date.now();
+    if (apps.length === 0 && !tags && !companies) return 0;
     const client = await db.pool.connect();
     try {
       const query = (text: string, values?: unknown[]) => client.query(text, values);

@@ -40,7 +40,7 @@ function describe(s: SourceStatus): string {
       ? `; ${s.host} refuses requests (403) until ${minute(s.throttledUntil!)}`
       : s.throttleReason === "429"
         ? `; ${s.host} asked to slow down (429) until ${minute(s.throttledUntil!)}`
-        : s.lastError
+        : s.lastError && (!s.lastSuccessAt || (s.lastErrorAt ?? "") > s.lastSuccessAt)
           ? `; last error: ${s.lastError}`
           : "";
   return `Partially degraded data source: ${what} (${s.source}, ${s.endpoint}) ${last}${behind}${why}. Figures from it may be older than usual; each field's date is in \`sources\`.`;

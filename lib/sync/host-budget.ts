@@ -48,7 +48,9 @@ export async function pausedState(db: SyncDb, host: HostId): Promise<SlotGrant> 
  */
 export async function throttleHost(db: SyncDb, host: HostId, budget: Budget): Promise<number> {
   const { rows } = await db.pool.query<{ seconds: number }>(
-    `UPDATE sync_hosts SET strikes = strikes + 1, throttles = throttles + 1, pause_reason = '429',
+    `UPDATE sync_hosts SET throttles = throttles + 1, pause_reason = '429',
+       -- a strike per 429 outside a pause: answers to requests already in flight when the first came add none
+       strikes = CASE WHEN paused_until > ${db.now} THEN strikes ELSE strikes + 1 END,
        paused_until = greatest(coalesce(paused_until, ${db.now}), ${db.now} + make_interval(secs => least(3600, $2 * power(2, strikes))))
      WHERE host = ANY($1) RETURNING extract(epoch FROM (paused_until - ${db.now}))::float8 AS seconds`,
     [SAME_SERVER[host] ?? [host], Math.max(60, budget.windowSeconds)],

@@ -41,6 +41,12 @@ export function observePrice(appId: number, day: string, overview: PriceOverview
   return { appId, source: "steam-store", day, families: { price: price.family }, snapshot: price.snapshot };
 }
 
+/** A price check's `data: []` for a game the store calls free: still free, and seen so today. */
+export function observeFreePrice(appId: number, day: string): Observation {
+  const price = freePrice();
+  return { appId, source: "steam-store", day, families: { price: price.family }, snapshot: price.snapshot };
+}
+
 /** Review totals (appreviews query_summary). */
 export function observeReviews(appId: number, day: string, totals: ReviewTotals): Observation {
   const { positive, negative } = totals;

@@ -1,4 +1,5 @@
-import { HostPaused, type SyncContext } from "./budgeted-request";
+import { HostPaused } from "./budgeted-request";
+import type { SyncContext } from "./sync-context";
 import { claimJob, finishJob, releaseJob, type JobId } from "./claim-job";
 import { claimTasks, releaseTasks, type ClaimedTask } from "./claim-tasks";
 import { runTaskBatch } from "./run-task-batch";
@@ -84,10 +85,12 @@ export async function runLane(ctx: SyncContext, clients: SourceClients, lane: La
     control.busy.add(lane.host);
     state.lookedAgain = false;
     const running: Promise<void> = work()
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (error instanceof HostPaused) {
           state.pausedUntil = Math.max(state.pausedUntil, Date.now() + error.pausedForMs);
           ctx.report.pauses.set(error.host, { until: new Date(state.pausedUntil).toISOString(), reason: error.reason });
+          // claimed tasks waiting here would outlive their leases during the pause: others may take them meanwhile
+          await releaseTasks(ctx.db, ctx.owner, buffer.splice(0)).catch(() => undefined);
         } else if (!ctx.signal.aborted) troubled(ctx, state, error);
       })
       .finally(() => inflight.delete(running));

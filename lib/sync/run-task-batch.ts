@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SyncContext } from "./budgeted-request";
+import type { SyncContext } from "./sync-context";
 import { completeTask, failTask, releaseTasks, type ClaimedTask } from "./claim-tasks";
 import type { Observation } from "./observation";
 import type { SourceClients } from "./source-clients";
@@ -30,8 +30,19 @@ export async function runTaskBatch(ctx: SyncContext, clients: SourceClients, tas
     await releaseTasks(ctx.db, ctx.owner, tasks).catch(() => undefined);
     throw error;
   }
-  for (const task of tasks) await settleTask(ctx, task, answers.get(task.appId) ?? { kind: "nothing" });
+  for (const [index, task] of tasks.entries()) {
+    try {
+      await settleTask(ctx, task, answers.get(task.appId) ?? { kind: "nothing" });
+    } catch (error) {
+      // the database failed mid-batch: the tasks not settled go back at once, not when their leases run out
+      await releaseTasks(ctx.db, ctx.owner, tasks.slice(index)).catch(() => undefined);
+      throw error;
+    }
+  }
 }
+
+/** The lease was taken over while this worker fetched: another one has the task, this write is rolled back. */
+class LeaseLost extends Error {}
 
 async function settleTask(ctx: SyncContext, task: ClaimedTask, answer: Answer) {
   const tally = ctx.report.tally(task.kind);
@@ -53,9 +64,17 @@ async function settleTask(ctx: SyncContext, task: ClaimedTask, answer: Answer) {
   }
   const written = await inTransaction(ctx.db.pool, async (client) => {
     const result = await writeObservation(client, answer.observation, ctx.tagNames);
-    await completeTask(client, ctx, task, { outcome: result.changed.length ? "updated" : "unchanged", dormant: false, digest });
+    const held = await completeTask(client, ctx, task, { outcome: result.changed.length ? "updated" : "unchanged", dormant: false, digest });
+    if (!held) throw new LeaseLost();
     return result;
+  }).catch((error: unknown) => {
+    if (error instanceof LeaseLost) return null;
+    throw error;
   });
+  if (!written) {
+    ctx.report.error(`${task.kind} ${task.appId}: lease taken over while fetching; its write rolled back`, task.kind);
+    return;
+  }
   if (written.changed.length > 0) tally.updated++;
   else tally.unchanged++;
   ctx.derived.note(task.appId, written.changed, written.created);

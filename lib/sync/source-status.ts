@@ -3,6 +3,8 @@ import type { JobId } from "./claim-job";
 import { HOST_NAMES, type HostId } from "./sync-config";
 import type { TaskKind } from "./task-kinds";
 
+type SyncMode = "worker" | "server" | "once" | "cron";
+
 /**
  * Each source the sync reads, as GET /status reports it: when it last answered, how much work is due or failing,
  * whether its host is resting after a 429 or refusing us (403), and whether its data is stale: a walk that has
@@ -63,7 +65,7 @@ export interface SourceStatus {
 export interface SyncState {
   /** whether the sync ever ran on this database (without it the catalog is the bundled snapshots, dated per field) */
   active: boolean;
-  lastRun: { mode: string; startedAt: string; finishedAt: string | null } | null;
+  lastRun: { mode: SyncMode; startedAt: string; finishedAt: string | null } | null;
   sources: Record<SyncSourceId, SourceStatus>;
 }
 

@@ -66,7 +66,7 @@ export function syncConfig(env: Env = process.env): SyncConfig {
     },
     apiKey: env.STEAM_API_KEY?.trim() || null,
     timeoutMs: positiveNumber(env.LUDEX_SYNC_TIMEOUT_MS, 20_000, "LUDEX_SYNC_TIMEOUT_MS"),
-    concurrency: positiveNumber(env.LUDEX_SYNC_CONCURRENCY, 4, "LUDEX_SYNC_CONCURRENCY"),
+    concurrency: positiveInteger(env.LUDEX_SYNC_CONCURRENCY, 4, "LUDEX_SYNC_CONCURRENCY"),
     retryBaseMs: positiveNumber(env.LUDEX_SYNC_RETRY_MS, 2_000, "LUDEX_SYNC_RETRY_MS"),
     blockSeconds: positiveNumber(env.LUDEX_SYNC_BLOCK_HOURS, 6, "LUDEX_SYNC_BLOCK_HOURS") * 3600,
     clockShiftSeconds: clockShift(env),
@@ -99,6 +99,12 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  const n = positiveNumber(value, fallback, name);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number, got ${value}`);
   return n;
 }
 

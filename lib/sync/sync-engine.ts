@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
-import type { SyncContext } from "./budgeted-request";
-import { ensureJobRows, recordKindActivity, type JobId } from "./claim-job";
+import { sleepUnless } from "./abort-links";
+import type { SyncContext } from "./sync-context";
+import { ensureJobRows } from "./claim-job";
 import { releaseAll } from "./claim-tasks";
 import { DerivedChanges } from "./derived-refresh";
-import { ensureHostRows, readHostStates } from "./host-budget";
+import { ensureHostRows } from "./host-budget";
 import { planSync } from "./plan-sync";
 import { LANES, runLane, type LaneControl } from "./run-lane";
 import { sourceClients } from "./source-clients";
 import { syncConfig, type SyncConfig } from "./sync-config";
-import { currentDay, syncDb } from "./sync-db";
+import { syncDb } from "./sync-db";
 import { SyncReport, type SyncReportJson } from "./sync-report";
 import { readTagNames } from "./tag-names";
 import { ensureTagCatalog } from "./walks/tag-list-walk";
-import { KIND_NAMES } from "./task-kinds";
+import { RunFlusher } from "./run-flusher";
 
 /**
  * The sync, one implementation for its three ways of running (docs/sync.md): a long-running worker (`npm run
@@ -37,7 +37,6 @@ export interface RunSyncOptions {
   onProgress?: (report: SyncReportJson) => void;
 }
 
-const FLUSH_MS = 5_000;
 const GRACE_MS = 10_000;
 
 export async function runSync(options: RunSyncOptions): Promise<SyncReportJson> {
@@ -46,30 +45,34 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReportJson> 
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const report = new SyncReport(options.mode);
   const timing = runTiming(options, config);
-  await ensureHostRows(db);
-  await ensureJobRows(db);
-  const run = await db.pool.query<{ id: number }>("INSERT INTO sync_runs (mode) VALUES ($1) RETURNING id", [options.mode]);
-  const plan = await planSync(db, owner);
-  const ctx: SyncContext = {
-    db, config, report, owner,
-    signal: timing.hard.signal,
-    day: plan.day,
-    hot: plan.hot,
-    derived: new DerivedChanges(),
-    tagNames: await readTagNames(db.pool),
-    draining: timing.draining,
-    wake: timing.wake,
-  };
-  const flusher = new Flusher(ctx, run.rows[0].id, options.onProgress);
-  const clients = sourceClients(config, timing.hard.signal);
+  let flusher: RunFlusher | undefined;
   try {
+    await ensureHostRows(db);
+    await ensureJobRows(db);
+    const run = await db.pool.query<{ id: number }>("INSERT INTO sync_runs (mode) VALUES ($1) RETURNING id", [options.mode]);
+    const plan = await planSync(db, owner);
+    const ctx: SyncContext = {
+      db, config, report, owner,
+      signal: timing.hard.signal,
+      day: plan.day,
+      hot: plan.hot,
+      derived: new DerivedChanges(),
+      tagNames: await readTagNames(db.pool),
+      draining: timing.draining,
+      wake: timing.wake,
+    };
+    flusher = new RunFlusher(ctx, run.rows[0].id, options.onProgress);
+    const clients = sourceClients(config, timing.hard.signal);
     await ensureTagCatalog(ctx, clients);
     await Promise.all(LANES.map((lane) => runLane(ctx, clients, lane, timing.control)));
     report.stoppedBecause = timing.reason() ?? "nothing left due";
+  } catch (error) {
+    report.stoppedBecause = `failed: ${(error as Error).message}`;
+    throw error;
   } finally {
     timing.dispose();
     report.finishedAt = new Date();
-    await flusher.stop();
+    await flusher?.stop().catch(() => undefined);
     await releaseAll(db, owner).catch(() => undefined);
   }
   return report.toJSON();
@@ -110,7 +113,7 @@ function runTiming(options: RunSyncOptions, config: SyncConfig) {
     busy: new Set(LANES.map((lane) => lane.host)),
     remainingMs: () => drainAt - Date.now(),
     draining: () => drain.signal.aborted,
-    pause: (ms) => sleep(ms, undefined, { signal: AbortSignal.any([drain.signal, wakeUp.signal]) }).catch(() => undefined),
+    pause: (ms) => sleepUnless(ms, [drain.signal, wakeUp.signal]),
   };
   return {
     hard,
@@ -123,63 +126,4 @@ function runTiming(options: RunSyncOptions, config: SyncConfig) {
       options.signal?.removeEventListener("abort", onSignal);
     },
   };
-}
-
-/**
- * Every few seconds: recompute derived rows, record each task kind's activity in sync_jobs, move to a new day
- * when the clock passes midnight (and re-plan), store the report so far, tell the caller.
- */
-class Flusher {
-  private timer: NodeJS.Timeout;
-  private running: Promise<void> = Promise.resolve();
-  private seen = new Map<string, { fetched: number; failed: number }>();
-
-  constructor(
-    private ctx: SyncContext,
-    private runId: number,
-    private onProgress?: (report: SyncReportJson) => void,
-  ) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-  }
-
-  flush(): Promise<void> {
-    this.running = this.running.then(() => this.once()).catch((error: unknown) => this.ctx.report.error(`flush: ${(error as Error).message}`));
-    return this.running;
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    await this.flush();
-  }
-
-  private async once() {
-    const { ctx } = this;
-    await ctx.derived.flush(ctx.db);
-    for (const kind of KIND_NAMES) await this.recordKind(kind);
-    const day = await currentDay(ctx.db);
-    if (day !== ctx.day) {
-      const plan = await planSync(ctx.db, ctx.owner);
-      Object.assign(ctx, { day: plan.day, hot: plan.hot });
-    }
-    for (const host of await readHostStates(ctx.db)) {
-      if (host.pausedUntil) ctx.report.pauses.set(host.host, { until: host.pausedUntil, reason: host.pauseReason });
-      else ctx.report.pauses.delete(host.host);
-    }
-    const json = ctx.report.toJSON();
-    await ctx.db.pool.query("UPDATE sync_runs SET report = $2::jsonb, finished_at = $3 WHERE id = $1", [this.runId, JSON.stringify(json), ctx.report.finishedAt]);
-    this.onProgress?.(json);
-  }
-
-  private async recordKind(kind: JobId & string) {
-    const tally = this.ctx.report.tally(kind);
-    const before = this.seen.get(kind) ?? { fetched: 0, failed: 0 };
-    this.seen.set(kind, { fetched: tally.fetched, failed: tally.failed });
-    const fetched = tally.fetched - before.fetched;
-    const failed = tally.failed - before.failed;
-    await recordKindActivity(this.ctx.db, kind, {
-      attempted: fetched + failed > 0,
-      succeeded: fetched > 0,
-      error: failed > 0 ? (this.ctx.report.lastErrors.get(kind) ?? "failed") : null,
-    });
-  }
 }

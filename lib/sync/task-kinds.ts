@@ -25,7 +25,3 @@ export const KIND_NAMES = Object.keys(TASK_KINDS) as TaskKind[];
 export const DORMANT_DAYS = 30;
 
 export const PRIORITY = { changed: 0, hot: 1, tail: 2, dormant: 3 } as const;
-
-export function kindsOfHost(host: HostId): TaskKind[] {
-  return KIND_NAMES.filter((kind) => TASK_KINDS[kind].host === host);
-}

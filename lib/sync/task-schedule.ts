@@ -51,8 +51,10 @@ export async function computeThresholds(db: SyncDb): Promise<HotThresholds> {
 
 /**
  * Moves every task between the hot and tail tiers as the catalog changed (a release, a sale, a rise in the
- * ranks); a task that became hot is due by the hot interval from its last success. Changed (0) and dormant
- * (3) tasks keep their priority until they are fetched.
+ * ranks); a task that became hot is due by the hot interval from its last success. A dormant task (3: the source
+ * had nothing, e.g. no players before a release) of a hot app released since it was parked is asked again the same
+ * way; a gone page stays parked for its month, however popular the game was.
+ * Changed tasks (0) keep their priority until they are fetched.
  */
 export async function retier(db: SyncDb, hot: HotThresholds, today: string): Promise<number> {
   const hotDays = KIND_NAMES.map((kind) => `WHEN '${kind}' THEN ${TASK_KINDS[kind].days.hot}`).join(" ");
@@ -60,8 +62,10 @@ export async function retier(db: SyncDb, hot: HotThresholds, today: string): Pro
     `UPDATE sync_tasks t SET priority = x.p,
        due_at = CASE WHEN x.p = ${PRIORITY.hot}
          THEN least(t.due_at, coalesce(t.last_success_at, ${db.now}) + make_interval(days => CASE t.kind ${hotDays} END)) ELSE t.due_at END
-     FROM (SELECT g.app_id, CASE WHEN ${hotSql(hot, today)} THEN ${PRIORITY.hot} ELSE ${PRIORITY.tail} END AS p FROM games g) x
-     WHERE t.app_id = x.app_id AND t.priority IN (${PRIORITY.hot}, ${PRIORITY.tail}) AND t.priority <> x.p`,
+     FROM (SELECT g.app_id, g.release_date, CASE WHEN ${hotSql(hot, today)} THEN ${PRIORITY.hot} ELSE ${PRIORITY.tail} END AS p FROM games g) x
+     WHERE t.app_id = x.app_id AND t.priority <> x.p
+       AND (t.priority IN (${PRIORITY.hot}, ${PRIORITY.tail})
+         OR (t.priority = ${PRIORITY.dormant} AND x.p = ${PRIORITY.hot} AND x.release_date > (t.last_success_at AT TIME ZONE 'UTC')::date))`,
   );
   return result.rowCount ?? 0;
 }

@@ -19,7 +19,11 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<Ap
   if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
   const full = /^\/(api|docs|robots\.txt|favicon\.svg)(\/|$)/.test(path) ? path : `/api/v1${path}`;
   const url = `${inject("baseUrl")}${full}`;
-  const response = await fetch(url, { ...rest, headers });
+  return checkedAnswer(url, rest.method, await fetch(url, { ...rest, headers }));
+}
+
+/** A response as tests read it: the body parsed when it is JSON, and checked against the operation's schema. */
+export async function checkedAnswer<T = any>(url: string, method: string | undefined, response: Response): Promise<ApiResponse<T>> {
   const text = await response.text();
   let body: any;
   try {
@@ -28,6 +32,6 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<Ap
     body = text;
   }
   // Every answer of an operation, in every test that calls through here, is checked against its schema.
-  checkAnswer(url, (rest.method ?? "GET").toUpperCase(), response.status, body);
+  checkAnswer(url, (method ?? "GET").toUpperCase(), response.status, body);
   return { status: response.status, headers: response.headers, body };
 }

@@ -1,6 +1,7 @@
 // Budgets: with more due work than a budget allows, a bounded pass spends the budget and never exceeds it, as
-// the host counts (a sliding window over arrivals): the store's per-window budget, and SteamSpy's
-// `request=all`, one page per window. Asserted with the jitter allowance of support/budget-use.ts.
+// the host counts (a sliding window over arrivals): the store's per-window budget, also with two processes at
+// once (the budget is the deployment's, shared through the database), and SteamSpy's `request=all`, one page
+// per window. The replay's limits are the budgets themselves (support/budget-use.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "@/tests/support/steam-replay/catalog";
 import type { LoggedRequest } from "@/tests/support/steam-replay";
@@ -34,6 +35,32 @@ describe("the store's budget (10 requests per 5 s)", () => {
   it("uses its budget: at least 90 % of what the window allows between its first and last request", () => {
     const use = budgetUse(store, STORE);
     expect(use.spanMs).toBeGreaterThan(STORE.windowSeconds * 1000 * 1.3);
+    expect(use.sent).toBeGreaterThanOrEqual(0.9 * use.allowed);
+  });
+});
+
+describe("the store's budget shared by two processes at once (10 requests per 5 s between them)", () => {
+  const STORE = { requests: 10, windowSeconds: 5 };
+  const APPS = [...RECORDED_APPS, ...BUILT_APPS];
+  const world = useSyncWorld({ apps: APPS, limits: { ...NO_LIMITS, store: hostLimit(STORE) } });
+  let passes: OnceResult[];
+  let store: LoggedRequest[];
+
+  beforeAll(async () => {
+    const env = world.env({ LUDEX_SYNC_TIMEOUT_MS: "1000" }, { store: STORE });
+    passes = await Promise.all([runOnce(env, { maxSeconds: 14 }), runOnce(env, { maxSeconds: 14 })]);
+    store = world.replay.requests("store");
+  });
+
+  it("both spend it, and together never more than it, never refused", () => {
+    for (const pass of passes) expect(pass.report.hosts.store.requests).toBeGreaterThan(0);
+    expect(passes[0].report.hosts.store.requests + passes[1].report.hosts.store.requests).toBe(store.length);
+    expect(budgetUse(store, STORE).mostInWindow).toBeLessThanOrEqual(STORE.requests);
+    expect(store.filter((r) => r.limited || r.status === 429)).toEqual([]);
+  });
+
+  it("use it as one would: at least 90 % of what the window allows between the first and last request", () => {
+    const use = budgetUse(store, STORE);
     expect(use.sent).toBeGreaterThanOrEqual(0.9 * use.allowed);
   });
 });

@@ -10,7 +10,7 @@ import { runOnce, type OnceResult } from "./support/sync-process";
 import { BUILT_APPS, NO_LIMITS, RECORDED_APPS, useSyncWorld, type SyncWorld } from "./support/sync-world";
 
 const APPS = [...RECORDED_APPS.slice(0, 5), ...BUILT_APPS.slice(0, 5)];
-/** The engine's store budget; in the 429 case the replay's limit is a request more (budget-use.ts), its cool-down a window */
+/** The engine's store budget; in the 429 case the replay's limit is the same (budget-use.ts), its cool-down a window */
 const STORE = { requests: 10, windowSeconds: 5 };
 
 /** The host's `n`-th request (from 1) gets `kind`: the ones before pass untouched. */

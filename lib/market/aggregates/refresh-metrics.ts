@@ -85,6 +85,7 @@ export async function refreshGameMetrics(query: Query): Promise<void> {
   const { text, digest } = refreshStatement();
   await query("BEGIN");
   try {
+    await query("SELECT pg_advisory_xact_lock(hashtext('ludex.game_metrics'))");
     await query("TRUNCATE game_metrics");
     await query(text, [digest]);
     await query("COMMIT");
@@ -105,6 +106,8 @@ export async function refreshGameMetricsFor(query: Query, appIds: number[]): Pro
   const { text, digest } = refreshStatement();
   await query("BEGIN");
   try {
+    // two sync workers may recompute the same game at once: the second's DELETE could not see the first's new row
+    await query("SELECT pg_advisory_xact_lock(hashtext('ludex.game_metrics'))");
     await query("DELETE FROM game_metrics WHERE app_id = ANY($1::int[])", [appIds]);
     await query(text.replace("/*games*/", "WHERE g.app_id = ANY($2::int[])"), [digest, appIds]);
     await query("COMMIT");

@@ -1,3 +1,5 @@
+import { requestSignal } from "../abort-links";
+
 /**
  * One GET of a source's JSON, with a time limit, classified the way the sync must react: a 429 slows the host
  * down, a 403 stops it, a 5xx, a dropped connection, a timeout or a body that is not whole JSON is worth a
@@ -34,21 +36,28 @@ export interface GetJsonOptions {
 }
 
 export async function getJson(url: string, options: GetJsonOptions): Promise<JsonAnswer> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const request = requestSignal(options.signal, options.timeoutMs);
+  try {
+    return await answerOf(url, options, request);
+  } finally {
+    request.done();
+  }
+}
+
+async function answerOf(url: string, options: GetJsonOptions, request: ReturnType<typeof requestSignal>): Promise<JsonAnswer> {
   const where = describe(url);
   let response: Response;
   try {
-    response = await fetch(url, { signal, redirect: "error", headers: { accept: "application/json" } });
+    response = await fetch(url, { signal: request.signal, redirect: "error", headers: { accept: "application/json" } });
   } catch (error) {
-    throw networkFailure(error, where, options, timeout);
+    throw networkFailure(error, where, options, request.timedOut());
   }
   const failure = statusFailure(response.status, where, options);
   if (failure) {
     await response.body?.cancel().catch(() => undefined);
     throw failure;
   }
-  const text = await readBody(response, where, options, timeout);
+  const text = await readBody(response, where, options, request.timedOut);
   try {
     return { status: response.status, body: JSON.parse(text) };
   } catch {
@@ -67,19 +76,19 @@ function statusFailure(status: number, where: string, options: GetJsonOptions): 
   return new SourceFailure("rejected", `${where}: ${status}`, status);
 }
 
-async function readBody(response: Response, where: string, options: GetJsonOptions, timeout: AbortSignal): Promise<string> {
+async function readBody(response: Response, where: string, options: GetJsonOptions, timedOut: () => boolean): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw new SourceFailure("rejected", `${where}: body of ${declared} bytes is over the limit`, response.status);
   try {
     return await response.text();
   } catch (error) {
-    throw networkFailure(error, where, options, timeout);
+    throw networkFailure(error, where, options, timedOut());
   }
 }
 
-function networkFailure(error: unknown, where: string, options: GetJsonOptions, timeout: AbortSignal): Error {
+function networkFailure(error: unknown, where: string, options: GetJsonOptions, timedOut: boolean): Error {
   if (options.signal?.aborted) return options.signal.reason instanceof Error ? options.signal.reason : new Error("stopped");
-  if (timeout.aborted) return new SourceFailure("transient", `${where}: no whole answer within ${options.timeoutMs} ms`);
+  if (timedOut) return new SourceFailure("transient", `${where}: no whole answer within ${options.timeoutMs} ms`);
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return new SourceFailure("transient", `${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanText } from "../../market/ingest/text";
 import { getJson, SourceFailure } from "./fetch-json";
 
 /**
@@ -63,7 +64,8 @@ export function apiClient(options: ApiClientOptions) {
       if (!apps && after === 0 && !modifiedSince) throw new SourceFailure("transient", "GetAppList: an empty first page");
       const listed = (apps ?? []).map((app) => ({
         appId: app.appid,
-        name: app.name.trim(),
+        // cleaned as store names are (entities decoded, spaces collapsed), so the two never flip a name back and forth
+        name: cleanText(app.name) ?? "",
         lastModified: app.last_modified ?? null,
         priceChangeNumber: app.price_change_number ?? null,
       }));

@@ -1,5 +1,6 @@
 import { slugify } from "../../market/slugify";
-import { budgetedRequest, type SyncContext } from "../budgeted-request";
+import { budgetedRequest } from "../budgeted-request";
+import type { SyncContext } from "../sync-context";
 import { finishJob, saveJobCursor } from "../claim-job";
 import { observeListedName } from "../observe-answers";
 import type { SourceClients } from "../source-clients";
@@ -37,7 +38,8 @@ export async function walkAppList(ctx: SyncContext, clients: SourceClients, save
   while (!ctx.signal.aborted && !ctx.draining()) {
     const page = await budgetedRequest(ctx, ["api"], () => clients.api.appListPage(cursor.after, cursor.since));
     tally.fetched += page.apps.length;
-    await applyPage(ctx, page.apps);
+    // a page cut short (the tick's time is up) is read again by the next walk: its cursor does not move
+    if (!(await applyPage(ctx, page.apps))) return;
     if (page.nextAfter === null) {
       const done: AppListCursor = {
         after: 0,
@@ -65,20 +67,17 @@ function startWalk(saved: AppListCursor | null, now: number): AppListCursor {
   };
 }
 
-async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
-  if (apps.length === 0) return;
+/**
+ * One page: new apps created and queued, change hints raised (set-based, a few statements), then renames, one
+ * write each. False when the run was cut before the renames were done: the page is read again (every step is
+ * idempotent).
+ */
+async function applyPage(ctx: SyncContext, apps: ListedApp[]): Promise<boolean> {
+  if (apps.length === 0) return true;
   const ids = apps.map((app) => app.appId);
   const { rows } = await ctx.db.pool.query<{ app_id: number; name: string }>("SELECT app_id, name FROM games WHERE app_id = ANY($1::int[])", [ids]);
   const stored = new Map(rows.map((row) => [row.app_id, row.name]));
   const created = await createListedApps(ctx, apps.filter((app) => app.name && !stored.has(app.appId)));
-  for (const app of apps) {
-    // cut short (the tick's time is up): the page is read again next time; renames already written stay
-    if (ctx.signal.aborted) return;
-    const name = stored.get(app.appId);
-    if (!app.name || name === undefined || name === app.name) continue;
-    const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeListedName(app.appId, ctx.day, app.name), ctx.tagNames));
-    ctx.derived.note(app.appId, result.changed, result.created);
-  }
   if (created.length > 0) {
     await ensureTasks(ctx.db, created, PRIORITY.changed);
     ctx.report.newApps += created.length;
@@ -86,6 +85,14 @@ async function applyPage(ctx: SyncContext, apps: ListedApp[]) {
   }
   await raiseHints(ctx, "details", apps.map((app) => [app.appId, app.lastModified]));
   await raiseHints(ctx, "prices", apps.map((app) => [app.appId, app.priceChangeNumber]));
+  for (const app of apps) {
+    if (ctx.signal.aborted) return false;
+    const name = stored.get(app.appId);
+    if (!app.name || name === undefined || name === app.name) continue;
+    const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeListedName(app.appId, ctx.day, app.name), ctx.tagNames));
+    ctx.derived.note(app.appId, result.changed, result.created);
+  }
+  return true;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { budgetedRequest, type SyncContext } from "../budgeted-request";
+import { budgetedRequest } from "../budgeted-request";
+import type { SyncContext } from "../sync-context";
 import { finishJob, saveJobCursor } from "../claim-job";
 import { observeSteamSpy } from "../observe-answers";
 import type { SourceClients } from "../source-clients";
@@ -16,7 +17,7 @@ export interface SteamSpyCursor {
   page: number;
   /** entries of that page already written (a walk cut mid-page resumes after them) */
   written?: number;
-  /** the day the walk in progress began (its observations are of that day) */
+  /** the day the walk in progress began (null: no walk in progress) */
   day: string | null;
   /** Unix seconds the walk in progress began */
   startedAt: number;
@@ -41,23 +42,28 @@ export async function walkSteamSpy(ctx: SyncContext, clients: SourceClients, sav
       // cut short (the tick's time is up): the next walk reads the page again and goes on after what was written
       if (ctx.signal.aborted) {
         await saveJobCursor(ctx.db, ctx.owner, "steamspy", { ...cursor, written: index });
-        if (created.length > 0) await ensureTasks(ctx.db, created, PRIORITY.changed);
+        await queueNewApps(ctx, created);
         return;
       }
-      const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeSteamSpy(record, cursor.day!), ctx.tagNames));
+      // dated the day the page was read (a walk may span days: four pages a tick on a daily cron)
+      const result = await inTransaction(ctx.db.pool, (client) => writeObservation(client, observeSteamSpy(record, ctx.day), ctx.tagNames));
       tally.fetched++;
       if (result.changed.length > 0) tally.updated++;
       else tally.unchanged++;
       if (result.created) created.push(record.appId);
       ctx.derived.note(record.appId, result.changed, result.created);
     }
-    if (created.length > 0) {
-      await ensureTasks(ctx.db, created, PRIORITY.changed);
-      ctx.report.newApps += created.length;
-      ctx.wake();
-    }
+    await queueNewApps(ctx, created);
     cursor.page++;
     cursor.written = 0;
     if (!(await saveJobCursor(ctx.db, ctx.owner, "steamspy", cursor))) return;
   }
+}
+
+/** Apps SteamSpy named first get their tasks, first in line. */
+async function queueNewApps(ctx: SyncContext, created: number[]) {
+  if (created.length === 0) return;
+  await ensureTasks(ctx.db, created, PRIORITY.changed);
+  ctx.report.newApps += created.length;
+  ctx.wake();
 }

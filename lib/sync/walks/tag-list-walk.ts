@@ -1,5 +1,6 @@
 import { slugify } from "../../market/slugify";
-import { budgetedRequest, type SyncContext } from "../budgeted-request";
+import { budgetedRequest } from "../budgeted-request";
+import type { SyncContext } from "../sync-context";
 import { resolve } from "node:path";
 import { IngestLog } from "../../market/ingest/ingest-log";
 import { readTagList } from "../../market/ingest/read-store";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../support/free-port";
-import { checkAnswer } from "../../support/response-schema";
+import { checkedAnswer } from "../../support/http";
 
 /**
  * `npm start` (the launcher, the suite's build) on a database of the test's own, with the sync's environment:
@@ -47,16 +47,7 @@ export async function call(base: string, path: string, token: string | null, ini
   const url = `${base}${path.startsWith("/api") ? path : `/api/v1${path}`}`;
   const headers = new Headers(init.headers);
   if (token) headers.set("authorization", `Bearer ${token}`);
-  const response = await fetch(url, { ...init, headers });
-  const text = await response.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  checkAnswer(url, (init.method ?? "GET").toUpperCase(), response.status, body);
-  return { status: response.status, headers: response.headers, body };
+  return checkedAnswer(url, init.method, await fetch(url, { ...init, headers }));
 }
 
 /** Polls until `check` holds (or fails with what it last saw). */

@@ -26,6 +26,18 @@ describe("mayReplace: a field never takes an older observation", () => {
     expect(mayReplace("catalog", { source: "steam-store", observedAt: "2026-11-20" }, { source: "steam-applist", observedAt: "2026-11-20" })).toBe(false);
     expect(mayReplace("price", { source: "steam-store", observedAt: "2026-11-20" }, { source: "steam-store", observedAt: "2026-11-20" })).toBe(true);
   });
+  it("a lower-ranked source replaces a higher one only once that observation is older than its refresh interval", () => {
+    const steam = { source: "steam-appreviews", observedAt: "2026-11-20" };
+    // SteamSpy walks daily, Steam's totals of the long tail come weekly: six days in seven SteamSpy must not win
+    expect(mayReplace("reviews", steam, { source: "steamspy", observedAt: "2026-11-27" })).toBe(false);
+    expect(mayReplace("reviews", steam, { source: "steamspy", observedAt: "2026-11-29" })).toBe(true);
+    const store = { source: "steam-store", observedAt: "2026-11-20" };
+    expect(mayReplace("price", store, { source: "steamspy", observedAt: "2026-11-21" })).toBe(false);
+    expect(mayReplace("price", store, { source: "steamspy", observedAt: "2026-11-23" })).toBe(true);
+    expect(mayReplace("catalog", store, { source: "steamspy", observedAt: "2026-12-15" })).toBe(false);
+    // a source not ranked (the bundled snapshots) never keeps a newer observation out
+    expect(mayReplace("reviews", { source: "steamspy-2025-01-01", observedAt: "2025-01-01" }, { source: "steamspy", observedAt: "2026-11-20" })).toBe(true);
+  });
   it("a family never stored takes any observation", () => {
     expect(mayReplace("players", undefined, { source: "steam-players", observedAt: "2026-11-20" })).toBe(true);
   });
