@@ -4,6 +4,7 @@ import type { SyncContext } from "../sync-context";
 import { resolve } from "node:path";
 import { IngestLog } from "../../market/ingest/ingest-log";
 import { readTagList } from "../../market/ingest/read-store";
+import { sleepUnless } from "../abort-links";
 import { claimJob, finishJob, releaseJob } from "../claim-job";
 import type { SourceClients } from "../source-clients";
 import { readTagNames } from "../tag-names";
@@ -36,7 +37,8 @@ async function insertTags(ctx: SyncContext, tags: { id: number; name: string }[]
       let slug = slugify(tag.name) || `tag-${tag.id}`;
       if (slugs.has(slug)) slug = `${slug}-${tag.id}`;
       slugs.add(slug);
-      await ctx.db.pool.query("INSERT INTO tags (id, name, slug, game_count) VALUES ($1, $2, $3, 0) ON CONFLICT (id) DO NOTHING", [tag.id, tag.name, slug]);
+      // another process filling an empty catalog at the same moment may have taken the id or the slug: theirs stays
+      await ctx.db.pool.query("INSERT INTO tags (id, name, slug, game_count) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING", [tag.id, tag.name, slug]);
     }
     tally.updated++;
   }
@@ -47,8 +49,7 @@ async function insertTags(ctx: SyncContext, tags: { id: number; name: string }[]
  * from GetTagList when a key is set, else from the tag list vendored with the data (prisma/data/tags).
  */
 export async function ensureTagCatalog(ctx: SyncContext, clients: SourceClients): Promise<void> {
-  const { rows } = await ctx.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM tags");
-  if (rows[0].n > 0) return;
+  if ((await tagCount(ctx)) > 0) return;
   if (ctx.config.apiKey && (await claimJob(ctx.db, ctx.owner, "taglist"))) {
     try {
       await walkTagList(ctx, clients);
@@ -57,8 +58,20 @@ export async function ensureTagCatalog(ctx: SyncContext, clients: SourceClients)
       ctx.report.error(`tag list: ${(error as Error).message}; using the vendored list`, "taglist");
       await releaseJob(ctx.db, ctx.owner, "taglist");
     }
+  } else if (ctx.config.apiKey) {
+    // another process is walking the tag list right now: its tags are a moment away
+    for (let waited = 0; waited < 30_000 && (await tagCount(ctx)) === 0 && !ctx.signal.aborted; waited += 500) await sleepUnless(500, [ctx.signal]);
+    if ((await tagCount(ctx)) > 0) {
+      ctx.tagNames = await readTagNames(ctx.db.pool);
+      return;
+    }
   }
   const tags = readTagList(resolve(process.cwd(), "prisma/data"), new IngestLog());
   await insertTags(ctx, tags);
   ctx.tagNames = await readTagNames(ctx.db.pool);
+}
+
+async function tagCount(ctx: SyncContext): Promise<number> {
+  const { rows } = await ctx.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM tags");
+  return rows[0].n;
 }
