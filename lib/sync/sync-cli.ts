@@ -41,7 +41,7 @@ async function main() {
     const progress = values.once && values.json ? undefined : progressPrinter();
     if (!config.apiKey) console.error("[sync] STEAM_API_KEY is not set: the app list and tag list are not walked (new apps and change hints come only from SteamSpy).");
     const report = await runSync({ pool, mode: values.once ? "once" : "worker", maxSeconds, signal: stop.signal, config, onProgress: progress });
-    progress?.(report, true);
+    if (process.stderr.isTTY) progress?.(report, true); // ends the updating line
     if (values.json) console.log(JSON.stringify(report));
     else console.log(formatReport(report));
   } finally {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import type pg from "pg";
 import { sleepUnless } from "./abort-links";
@@ -83,6 +84,8 @@ function runTiming(options: RunSyncOptions, config: SyncConfig) {
   const started = Date.now();
   const hard = new AbortController();
   const drain = new AbortController();
+  // every request in flight and every wait listens to these (a dozen or more at once): not a leak
+  setMaxListeners(1_000, hard.signal, drain.signal);
   let reason: string | null = null;
   const stopAt = options.maxSeconds ? started + options.maxSeconds * 1000 : Infinity;
   // a request claimed now must be able to finish (its time limit, a little more) before the hard stop
@@ -104,9 +107,11 @@ function runTiming(options: RunSyncOptions, config: SyncConfig) {
   if (options.signal?.aborted) onSignal();
   // idle lanes sleep until this fires (a walk queued new work) or their poll interval passes
   let wakeUp = new AbortController();
+  setMaxListeners(1_000, wakeUp.signal);
   const wake = () => {
     wakeUp.abort();
     wakeUp = new AbortController();
+    setMaxListeners(1_000, wakeUp.signal);
   };
   const control: LaneControl = {
     waitsForWork: options.mode === "worker" || options.mode === "server",
