@@ -13,7 +13,8 @@ export interface DetailRow extends GameRow {
 }
 
 /**
- * The detail statement: one game with its store details, review-text count and snapshot series. Its text is
+ * The detail statement: one game with its store details, review-text count and each source's latest snapshot
+ * (a backward walk of the snapshots' primary key, no sort: a synced game has a row a day per source). Its text is
  * fixed (the app id is its one parameter), so it runs on the plain pg pool: the hottest read skips the
  * ORM's per-query work (bare-pg against bare-prisma in docs/benchmarks.md), with the same rows.
  */
@@ -26,7 +27,7 @@ const DETAIL_SQL = Prisma.sql`
           'ownersLow', s.owners_low, 'ownersHigh', s.owners_high, 'ccu', s.ccu, 'priceCents', s.price_cents,
           'initialPriceCents', s.initial_price_cents, 'discountPercent', s.discount_percent, 'players', s.players)
         ORDER BY s.observed_on, s.source)
-        FROM (SELECT DISTINCT ON (source) * FROM snapshots WHERE app_id = g.app_id ORDER BY source, observed_on DESC) s) AS snapshots
+        FROM (SELECT DISTINCT ON (source) * FROM snapshots WHERE app_id = g.app_id ORDER BY source DESC, observed_on DESC) s) AS snapshots
     FROM games g WHERE g.app_id = ${0}`;
 const DETAIL_TEXT = DETAIL_SQL.text;
 
